@@ -1,0 +1,40 @@
+# Two commands on a fresh machine: `make demo` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: venv test lint typecheck demo run bench migrate clean
+
+$(STAMP): pyproject.toml
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev,postgres]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy engine bot cogs
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+demo: $(STAMP)
+	$(BIN)/python -m tools.demo
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+migrate: $(STAMP)
+	$(BIN)/python -m bot migrate
+
+bench: $(STAMP)
+	$(BIN)/python -m tools.bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info
