@@ -1,0 +1,87 @@
+"""Order errors: a stable code, the offending words, a suggestion, messages in fr and en."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# code -> (English template, French template); params are str.format fields.
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- legality against the position (engine.orders.validate) ----------------------------
+    "no_unit": ("There is no unit in {location}.", "Il n'y a pas d'unité en {location}."),
+    "not_your_unit": ("The unit in {location} belongs to {owner}, not to you.",
+                      "L'unité en {location} appartient à {owner}, pas à vous."),
+    "not_adjacent": ("{unit} cannot reach {target}.", "{unit} ne peut pas atteindre {target}."),
+    "army_to_sea": ("An army cannot go to sea ({target}).",
+                    "Une armée ne peut pas aller en mer ({target})."),
+    "fleet_inland": ("A fleet cannot go inland ({target}).",
+                     "Une flotte ne peut pas aller à l'intérieur des terres ({target})."),
+    "ambiguous_coast": ("Say which coast of {target}: {coasts}.",
+                        "Précisez la côte de {target} : {coasts}."),
+    "wrong_coast": ("{unit} cannot reach that coast of {target}.",
+                    "{unit} ne peut pas atteindre cette côte de {target}."),
+    "move_to_self": ("A unit cannot move to its own province.",
+                     "Une unité ne peut pas se déplacer vers sa propre province."),
+    "no_convoy_route": ("No convoy route could carry {unit} to {target}.",
+                        "Aucun convoi ne peut mener {unit} à {target}."),
+    "convoy_army_only": ("Only armies can be convoyed.", "Seules les armées peuvent être convoyées."),
+    "convoy_fleet_at_sea": ("Only a fleet at sea can convoy.",
+                            "Seule une flotte en mer peut convoyer."),
+    "support_unreachable": ("{unit} cannot support into {target}: it could not go there itself.",
+                            "{unit} ne peut pas soutenir vers {target} : elle ne pourrait pas "
+                            "s'y rendre elle-même."),
+    "support_self": ("A unit cannot support itself.", "Une unité ne peut pas se soutenir elle-même."),
+    "support_no_unit": ("There is no unit in {location} to support.",
+                        "Il n'y a pas d'unité à soutenir en {location}."),
+    "convoy_no_unit": ("There is no army in {location} to convoy.",
+                       "Il n'y a pas d'armée à convoyer en {location}."),
+    "wrong_phase": ("That order does not belong in this phase ({phase}).",
+                    "Cet ordre n'a pas sa place dans cette phase ({phase})."),
+    "not_dislodged": ("The unit in {location} is not dislodged.",
+                      "L'unité en {location} n'est pas délogée."),
+    "retreat_illegal": ("{unit} cannot retreat to {target}; it may go to: {options}.",
+                        "{unit} ne peut pas faire retraite en {target} ; possibilités : {options}."),
+    "build_not_home": ("{location} is not one of your home centres.",
+                       "{location} n'est pas l'un de vos centres nationaux."),
+    "build_not_owned": ("You do not own {location}.", "Vous ne possédez pas {location}."),
+    "build_occupied": ("{location} is occupied.", "{location} est occupé."),
+    "build_fleet_inland": ("A fleet cannot be built inland ({location}).",
+                           "Une flotte ne peut pas être construite à l'intérieur des terres "
+                           "({location})."),
+    "build_no_builds": ("You have no build available.", "Vous n'avez aucune construction possible."),
+    "build_twice": ("Only one build per centre.", "Une seule construction par centre."),
+    "remove_no_removals": ("You have no unit to remove.", "Vous n'avez aucune unité à retirer."),
+    "duplicate_order": ("{unit} already has an order; the last one counts.",
+                        "{unit} a déjà un ordre ; le dernier compte."),
+    "not_your_power": ("You do not command {power}.", "Vous ne commandez pas {power}."),
+}
+
+
+@dataclass(frozen=True)
+class OrderError(Exception):
+    """A refused order: what is wrong (code), the words at fault, a suggestion."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+    words: str = ""
+    suggestion: str | None = None
+
+    def message(self, locale: str = "en") -> str:
+        en, fr = MESSAGES.get(self.code, ("Invalid order ({code}).", "Ordre invalide ({code})."))
+        template = fr if locale.startswith("fr") else en
+        try:
+            text = template.format(code=self.code, **self.params)
+        except (KeyError, IndexError):
+            text = template
+        if self.suggestion:
+            text += (f" Vouliez-vous dire : {self.suggestion} ?" if locale.startswith("fr")
+                     else f" Did you mean: {self.suggestion}?")
+        return text
+
+    def __str__(self) -> str:
+        return self.message("en")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message_en": self.message("en"),
+                "message_fr": self.message("fr"), "words": self.words,
+                "suggestion": self.suggestion}
