@@ -33,6 +33,7 @@ class Resolution:
     dislodged: dict[str, tuple[str, bool]]  # province -> (attacker origin, attacker by convoy)
     contested: frozenset[str]  # left empty by a standoff
     paradox: frozenset[str] = field(default_factory=frozenset)  # broken by the backup rule
+    no_route: frozenset[str] = field(default_factory=frozenset)  # convoy moves with no fleet
 
 
 class _Resolver:
@@ -47,10 +48,16 @@ class _Resolver:
         self.hold_supports: dict[str, list[str]] = {}  # supported province -> supporters
         self.move_supports: dict[str, list[str]] = {}  # mover province -> supporters
         self.void: set[str] = set()
+        self.explicit: set[str] = set()  # convoyed armies that cannot (or will not) walk
+        self.no_route: set[str] = set()  # convoy moves without any possible route: holds
         self.state: dict[tuple[int, str], int] = {}
         self.result: dict[tuple[int, str], bool] = {}
         self.deps: list[tuple[int, str]] = []
         self.paradox: set[str] = set()
+        self.all_seas = _seas(game_map)
+        self.fleets_at_sea = frozenset(p for p, u in units.items()
+                                       if u.type == "F" and p in self.all_seas)
+        self._route_cache: dict[tuple[str, str, bool], frozenset[str]] = {}
         self._prepare()
 
     # -- static analysis -------------------------------------------------------------------
@@ -69,7 +76,28 @@ class _Resolver:
                     self.convoy_fleets.setdefault(army, []).append(p)
                 else:
                     self.void.add(p)
-            elif isinstance(order, Support):
+        for p, dst in list(self.moves.items()):
+            if self.units[p].type != "A":
+                continue
+            order = self.orders[p]
+            assert isinstance(order, Move)
+            adjacent = self.map.army_adjacent(p, dst)
+            if not adjacent or order.via_convoy:
+                if not self._sea_route(p, dst, self.fleets_at_sea):
+                    # DATC 6.D.32: no fleet stands where a route could run: the order is
+                    # impossible and the army holds (6.D.8: a fleet there that does not
+                    # convoy makes it a failed convoyed move instead)
+                    self._drop_move(p)
+                    continue
+                self.convoyed.add(p)
+                self.explicit.add(p)
+            elif any(self.units[f].power == self.units[p].power
+                     for f in self.convoy_fleets.get(p, ()) if f in self._sea_route(p, dst)):
+                # RULES.md / seed 004 §2.12.6: an army that could walk goes by convoy only if
+                # its own power orders a possible convoy for it (DATC 6.G.6, 6.G.7 2023)
+                self.convoyed.add(p)
+        for p, order in self.orders.items():
+            if isinstance(order, Support):
                 sup = province_of(order.supported)
                 if sup not in self.units:
                     self.void.add(p)
@@ -78,21 +106,42 @@ class _Resolver:
                         self.void.add(p)
                     else:
                         self.hold_supports.setdefault(sup, []).append(p)
-                elif self.moves.get(sup) == province_of(order.target):
+                elif self.moves.get(sup) == province_of(order.target) and \
+                        self._same_coast(order.target, self.orders[sup]):
                     self.move_supports.setdefault(sup, []).append(p)
                 else:
                     self.void.add(p)
-        for p, dst in self.moves.items():
-            if self.units[p].type != "A":
-                continue
-            order = self.orders[p]
-            assert isinstance(order, Move)
-            if not self.map.army_adjacent(p, dst) or order.via_convoy:
-                self.convoyed.add(p)
-            elif any(self.units[f].power == self.units[p].power
-                     for f in self.convoy_fleets.get(p, ())):
-                # RULES.md / seed 004 §2.12.6: by convoy only if the army's own power convoys it
-                self.convoyed.add(p)
+
+    @staticmethod
+    def _same_coast(target: str, supported: Order) -> bool:
+        """A support naming a coast supports a move to that coast only (DATC 6.B.9)."""
+        if "/" not in target or not isinstance(supported, Move) or "/" not in supported.target:
+            return True
+        return target == supported.target
+
+    def _drop_move(self, p: str) -> None:
+        dst = self.moves.pop(p)
+        self.attackers[dst].remove(p)
+        if not self.attackers[dst]:
+            del self.attackers[dst]
+        self.no_route.add(p)
+        unit = self.units[p]
+        self.orders[p] = Hold(unit.type, unit.location)
+        for f in self.convoy_fleets.pop(p, []):
+            self.void.add(f)
+
+    def _sea_route(self, src: str, dst: str, allowed: frozenset[str] | None = None
+                   ) -> frozenset[str]:
+        """Sea provinces lying on some chain of seas from ``src`` to ``dst`` (only through
+        ``allowed`` seas when given)."""
+        seas = self.all_seas if allowed is None else allowed
+        key = (src, dst, allowed is None)
+        hit = self._route_cache.get(key)
+        if hit is None:
+            a = _reach(self.map, self.map.neighbours(src) & seas, seas)
+            b = _reach(self.map, self.map.neighbours(dst) & seas, seas)
+            hit = self._route_cache[key] = frozenset(a & b)
+        return hit
 
     # -- Kruijswijk's resolve ----------------------------------------------------------------
     def resolve(self, key: tuple[int, str]) -> bool:
@@ -143,9 +192,15 @@ class _Resolver:
         if paths:
             # Szykman: the convoyed armies of the paradox hold (DATC 6.F.14 ff.)
             for k in paths:
-                self.result[k] = False
-                self.state[k] = _RESOLVED
                 self.paradox.add(k[1])
+                if k[1] not in self.explicit:
+                    # DATC 6.G.11: the convoy to an adjacent place is disrupted by the
+                    # paradox and the army moves over land instead
+                    self.convoyed.discard(k[1])
+                    self.result[k] = True
+                else:
+                    self.result[k] = False
+                self.state[k] = _RESOLVED
         else:
             # circular movement: every move of the circle succeeds (DATC 6.C.1)
             for k in cycle:
@@ -304,7 +359,30 @@ class _Resolver:
         return Resolution(moved=moved, support_given=support_given, void=frozenset(self.void),
                           convoyed=frozenset(self.convoyed), path_ok=path_ok,
                           dislodged=dislodged, contested=frozenset(contested),
-                          paradox=frozenset(self.paradox))
+                          paradox=frozenset(self.paradox), no_route=frozenset(self.no_route))
+
+
+_SEAS: dict[str, frozenset[str]] = {}
+
+
+def _seas(game_map: Map) -> frozenset[str]:
+    seas = _SEAS.get(game_map.name)
+    if seas is None:
+        seas = _SEAS[game_map.name] = frozenset(
+            p.id for p in game_map.provinces.values() if p.kind is Kind.SEA)
+    return seas
+
+
+def _reach(game_map: Map, start: frozenset[str], allowed: frozenset[str]) -> set[str]:
+    seen = set(start)
+    queue = deque(start)
+    while queue:
+        f = queue.popleft()
+        for g in game_map.neighbours(f):
+            if g in allowed and g not in seen:
+                seen.add(g)
+                queue.append(g)
+    return seen
 
 
 def resolve_movement(game_map: Map, units: tuple[Unit, ...],

@@ -269,7 +269,9 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
             ok = res.moved.get(prov, False)
             line.status = "succeeds" if ok else "fails"
             if not ok:
-                if prov in res.paradox:
+                if prov in res.no_route:
+                    line.reason = "no_convoy"
+                elif prov in res.paradox:
                     line.reason = "paradox"
                 elif prov in res.convoyed and not res.path_ok.get(prov, False):
                     line.reason = "no_convoy"

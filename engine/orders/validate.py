@@ -98,8 +98,13 @@ def _check_movement(order: Order, state: GameState, power: str, game_map: Map) -
                                             {"unit": _unit_str(unit), "target": reach.upper()}),
                            unit)
         supported = state.unit_at(sup_prov)
+        # support needs no coast; a coast written is kept (DATC 6.B.9)
+        target = None
+        if order.target:
+            target = order.target if game_map.is_location(order.target) and \
+                game_map.provinces[province_of(order.target)].coasts else province_of(order.target)
         return Checked(Support(unit.type, unit.location, supported.location if supported
-                               else sup_prov, province_of(order.target) if order.target else None,
+                               else sup_prov, target,
                                supported.type if supported else order.supported_type,
                                supported.power if supported else order.supported_power),
                        unit=unit, corrected=corrected)
