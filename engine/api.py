@@ -126,5 +126,16 @@ def _power(text: str, game_map: Any) -> str:
         return str(text).lower()
 
 
-__all__ = ["adjudicate", "assignments", "check_orders", "neutral_powers", "new_game_state",
+__all__ = ["adjudicate", "assignments", "check_orders", "legal_orders", "neutral_powers", "new_game_state",
            "powers_with_choices", "province_of", "render"]
+
+
+def legal_orders(state: dict[str, Any], power: str) -> dict[str, list[str]]:
+    """Per unit (location; "" for builds), the legal orders of ``power`` as normalised text:
+    what autocomplete offers."""
+    from engine.legal import legal_orders as _legal
+
+    game_map = map_for_variant(str(state.get("variant", "classic")))
+    st = state_from_json(state, game_map, normalise_power=lambda p: _power(p, game_map))
+    return {loc: [format_order(o) for o in orders]
+            for loc, orders in _legal(st, game_map, _power(power, game_map)).items()}

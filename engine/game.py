@@ -76,13 +76,16 @@ class Options:
     preset: str = "standard"  # "standard" | "vortigern" (RULES.md)
     civil_disorder: frozenset[str] = frozenset()
     victory_centers: int = 18
+    # seed 004 §2.14.2, two players: Italy is neutral and no unit may enter its territory
+    closed: frozenset[str] = frozenset()
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None, game_map: Map) -> Options:
         data = data or {}
         cd = frozenset(_power(p, game_map) for p in data.get("civil_disorder", ()) or ())
+        closed = frozenset(_power(p, game_map) for p in data.get("closed", ()) or ())
         return cls(preset=str(data.get("preset", "standard")), civil_disorder=cd,
-                   victory_centers=int(data.get("victory_centers", 18)))
+                   victory_centers=int(data.get("victory_centers", 18)), closed=closed)
 
 
 def _power(text: str, game_map: Map) -> str:
@@ -243,6 +246,12 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
         if line.error is not None or line.checked is None or line.checked.order is None:
             line.status = "illegal"
             continue
+        target = getattr(line.checked.order, "target", None)
+        if isinstance(line.checked.order, Move) and target and \
+                game_map.provinces[province_of(target)].nation in options.closed:
+            line.error = OrderError("closed_territory", {"target": province_of(target).upper()})
+            line.status = "illegal"
+            continue
         if line.conditional:
             line.status, line.reason = "void", "conditional"
             conditional.setdefault(line.power, []).append(format_order(line.checked.order))
@@ -315,8 +324,10 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
     occupied = {u.province for u in units}
     new_dislodged = []
     for d in dislodged_units:
-        retreats = retreat_options(state, game_map, d.unit, d.attacker_from, d.by_convoy,
-                                   occupied=occupied, contested=res.contested)
+        retreats = tuple(
+            r for r in retreat_options(state, game_map, d.unit, d.attacker_from, d.by_convoy,
+                                       occupied=occupied, contested=res.contested)
+            if game_map.provinces[province_of(r)].nation not in options.closed)
         if retreats and d.unit.power not in options.civil_disorder:  # §2.14.3
             new_dislodged.append(Dislodged(d.unit, d.attacker_from, d.by_convoy, retreats))
     _record(turn, phase, lines + implicit)

@@ -46,6 +46,7 @@ class Province:
     home: str | None
     coasts: tuple[str, ...]  # ("nc", "sc") for the three two-coast provinces
     aliases: tuple[str, ...] = ()
+    nation: str | None = None  # the great power whose home country holds it
 
     def name(self, locale: str = "en") -> str:
         return self.name_fr if locale.startswith("fr") else self.name_en
@@ -189,7 +190,7 @@ def _build(data: dict) -> Map:
         p["id"]: Province(
             id=p["id"], name_en=p["name_en"], name_fr=p["name_fr"], kind=Kind(p["kind"]),
             center=bool(p["center"]), home=p.get("home"), coasts=tuple(p.get("coasts", ())),
-            aliases=tuple(p.get("aliases", ())),
+            aliases=tuple(p.get("aliases", ())), nation=p.get("nation"),
         )
         for p in data["provinces"]
     }

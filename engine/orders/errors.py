@@ -54,6 +54,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "duplicate_order": ("{unit} already has an order; the last one counts.",
                         "{unit} a déjà un ordre ; le dernier compte."),
     "not_your_power": ("You do not command {power}.", "Vous ne commandez pas {power}."),
+    "closed_territory": ("{target} belongs to a neutral country no unit may enter.",
+                         "{target} appartient à un pays neutre où aucune unité ne peut entrer."),
 }
 
 
