@@ -1,0 +1,57 @@
+"""All budgets of DESIGN.md, measured: ``make bench`` (figures go in the README).
+
+Each section lives in its own module (tools/bench_*.py) and returns a dict of figures; this
+script runs them in turn and prints one JSON object, with the budget beside each figure.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+from typing import Any
+
+# (module, function, budgets: figure -> (comparison, limit))
+SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
+    ("tools.bench_engine", "bench", {"resolve_34_units_ms": ("<=", 0.3)}),
+    ("tools.bench_datc", "bench", {"datc_suite_ms": ("<=", 100.0)}),
+    ("tools.bench_render", "bench", {"render_median_ms": ("<=", 60.0),
+                                     "png_kb": ("<=", 500.0)}),
+    ("tools.bench_services", "bench", {"order_submissions_per_s": (">=", 300.0),
+                                       "turn_7_players_ms": ("<=", 250.0)}),
+    ("tools.bench_bot", "bench", {"bot_order_submissions_per_s": (">=", 300.0)}),
+]
+
+
+def main(argv: list[str]) -> int:
+    only = set(argv)
+    report: dict[str, Any] = {}
+    for module, func, budgets in SECTIONS:
+        name = module.rsplit(".", 1)[1]
+        if only and name not in only:
+            continue
+        try:
+            fn = getattr(importlib.import_module(module), func)
+        except (ImportError, AttributeError) as exc:
+            report[name] = {"skipped": str(exc)}
+            continue
+        t0 = time.perf_counter()
+        figures = fn()
+        section: dict[str, Any] = {"figures": figures,
+                                   "seconds": round(time.perf_counter() - t0, 1)}
+        verdicts = {}
+        for key, (op, limit) in budgets.items():
+            if key in figures:
+                value = figures[key]
+                ok = value <= limit if op == "<=" else value >= limit
+                verdicts[key] = f"{value:.3g} {op} {limit:g}: {'ok' if ok else 'OVER BUDGET'}"
+        section["budgets"] = verdicts
+        report[name] = section
+        print(f"{name}: {json.dumps(section)}", file=sys.stderr)
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
