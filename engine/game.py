@@ -131,15 +131,14 @@ def process(request: dict[str, Any]) -> dict[str, Any]:
     options = Options.from_json(request.get("options"), game_map)
     turn = Turn(state, game_map, options)
     lines = parse_request_orders(state, request.get("orders", []), game_map)
+    if state.phase.type is not PhaseType.MOVEMENT:
+        lines = _with_conditionals(turn, lines)
     _resolve_phase(turn, lines)
-    while not turn.state.extra.get("winner") and not _has_choices(turn) \
-            and turn.state.phase.type is not PhaseType.MOVEMENT:
-        _resolve_phase(turn, [])
-    if turn.state.phase.type is not PhaseType.MOVEMENT and _covered_by_conditionals(turn):
-        _resolve_phase(turn, _conditional_lines(turn))
-        while not turn.state.extra.get("winner") and not _has_choices(turn) \
-                and turn.state.phase.type is not PhaseType.MOVEMENT:
-            _resolve_phase(turn, [])
+    # then every phase nobody has to order, or that conditional orders cover entirely
+    while turn.state.phase.type is not PhaseType.MOVEMENT and not turn.state.extra.get("winner"):
+        if _has_choices(turn) and not _covered_by_conditionals(turn):
+            break
+        _resolve_phase(turn, _with_conditionals(turn, []))
     return {"results": turn.results, "state": turn.state.to_json()}
 
 
@@ -185,8 +184,31 @@ def _conditional_lines(turn: Turn) -> list[_Line]:
                 line = _Line(power=power, text=parsed.text)
                 line.checked = check_order(parsed.order, turn.state, power, turn.game_map)
                 line.error = line.checked.error
+                if line.error is not None and line.error.code in _MOOT:
+                    continue  # a unit that was not dislodged, builds that are not due
                 lines.append(line)
     return lines
+
+
+_MOOT = frozenset({"not_dislodged", "no_unit", "build_no_builds", "remove_no_removals",
+                   "wrong_phase"})
+
+
+def _with_conditionals(turn: Turn, lines: list[_Line]) -> list[_Line]:
+    """Conditional orders fill in what the submitted orders leave out: a retreat for a unit
+    nobody ordered, the adjustments of a power that sent none."""
+    cond = _conditional_lines(turn)
+    if not cond:
+        return lines
+    if turn.state.phase.type is PhaseType.RETREAT:
+        ordered = {(ln.power, province_of(ln.checked.order.location))  # type: ignore[union-attr]
+                   for ln in lines if ln.checked and ln.checked.order}
+        keep = [c for c in cond if c.checked and c.checked.order and
+                (c.power, province_of(c.checked.order.location)) not in ordered]  # type: ignore[union-attr]
+    else:
+        powers = {ln.power for ln in lines}
+        keep = [c for c in cond if c.power not in powers]
+    return keep + lines
 
 
 def _covered_by_conditionals(turn: Turn) -> bool:
