@@ -180,6 +180,21 @@ def controller_of(state: dict[str, Any], power: str) -> str | None:
     return duel["control"].get(country)
 
 
+def players_to_act(state: dict[str, Any]) -> list[str]:
+    """Players with something to send in this phase: both in a bidding season; otherwise
+    those commanding a power that has a choice (uncontrolled minors have none, rule 7)."""
+    duel = _duel(state)
+    if duel.get("winner"):
+        return []
+    if str(state.get("phase", "")).upper().endswith("B"):
+        return sorted(duel["players"])
+    from engine import api as engine_api
+
+    uncontrolled = [m for m in _minors(duel) if duel["control"].get(m) is None]
+    powers = engine_api.powers_with_choices(state, {"civil_disorder": uncontrolled})
+    return sorted({p for p in (controller_of(state, power) for power in powers) if p})
+
+
 # -- bidding season (rules 4-7) ------------------------------------------------------------------
 def _occupied_counts(state: dict[str, Any], duel: dict[str, Any]) -> dict[str, dict[str, int]]:
     """Rule 6 counts the occupation at the end of the previous Fall, recorded by process();
@@ -247,6 +262,36 @@ def resolve_bids(state: dict[str, Any],
     _log(nduel, {"kind": "bidding", **out})
     new_state["phase"] = f"S{_key(phase)[0]}M"
     return {"state": new_state, "result": out}
+
+
+def format_bidding(result: dict[str, Any], locale: str = "en",
+                   names: dict[str, str] | None = None) -> str:
+    """The public reveal (fr or en): each minor with both bids, penalties, the controller and
+    what it paid, then the new balances. ``names``: player id -> display name."""
+    fr = locale.startswith("fr")
+    names = names or {}
+
+    def who(p: str | None) -> str:
+        if p is None:
+            return "personne (désordre civil)" if fr else "nobody (civil disorder)"
+        return names.get(p, p)
+
+    year = _key(str(result.get("phase", "S1901B")))[0]
+    lines = [f"**Enchères {year}**" if fr else f"**Bids {year}**"]
+    for m in result["minors"]:
+        parts = []
+        for p, bid in m["bids"].items():
+            text = f"{who(p)} {bid}"
+            if m["penalties"].get(p):
+                text += (f" (−{m['penalties'][p]} occupation → {m['effective'][p]})")
+            parts.append(text)
+        name = country_name(m["minor"]).pick(locale)
+        paid = (f" (paie {m['paid']})" if fr else f" (pays {m['paid']})") \
+            if m["controller"] else ""
+        lines.append(f"{name} — {', '.join(parts)} → {who(m['controller'])}{paid}")
+    balances = ", ".join(f"{who(p)} {c}" for p, c in result["balances"].items())
+    lines.append(("Soldes : " if fr else "Balances: ") + balances)
+    return "\n".join(lines)
 
 
 # -- the turn ------------------------------------------------------------------------------------
@@ -343,17 +388,23 @@ def _fall_complete(state: dict[str, Any], duel: dict[str, Any], year: int) -> No
 
 def _check_victory(state: dict[str, Any], duel: dict[str, Any], fall_done: bool,
                    phase: str) -> None:
-    """Rule 9 after every phase; after a full tie only the next complete Fall decides."""
+    """Rule 9 after every phase. Both players occupying at once with equal scores is decided
+    by the balances "en comptant les crédits gagnés pendant la saison": in the Fall that
+    waits for the Fall's income, paid once its retreats are over. A full tie is checked again
+    when the next Fall is complete, and only then."""
     if duel.get("victory_pending") and not fall_done:
         return
     check = check_victory(_units(state), _countries(duel), _credits(duel))
+    year, season = _key(phase)[0], phase[0]
+    if (check.tie or check.reason == "more_credits") and season == "F" and not fall_done:
+        duel["victory_pending"] = f"F{year}"  # this Fall's income is not paid yet
+        return
     if check.winner is not None:
         duel["winner"] = check.winner
         duel["victory_pending"] = None
         duel["victory"] = {"kind": "occupation", "phase": phase, **check.to_json()}
         _log(duel, {"kind": "victory", **duel["victory"]})
     elif check.tie:
-        year, season = _key(phase)[0], phase[0]
         duel["victory_pending"] = f"F{year + 1}" if season in ("F", "W") else f"F{year}"
         _log(duel, {"kind": "victory_tie", "phase": phase, "until": duel["victory_pending"],
                     **check.to_json()})
@@ -410,5 +461,16 @@ def confirm_stalemate(state: dict[str, Any], by: str) -> dict[str, Any]:
         return {"ok": False, "error": err.to_json(), "state": state}
 
 
-__all__ = ["check_bids", "check_preferences", "claim_stalemate", "commanded_powers",
-           "confirm_stalemate", "controller_of", "new_duel_state", "process", "resolve_bids"]
+__all__ = [
+    "check_bids",
+    "check_preferences",
+    "claim_stalemate",
+    "commanded_powers",
+    "confirm_stalemate",
+    "controller_of",
+    "format_bidding",
+    "new_duel_state",
+    "players_to_act",
+    "process",
+    "resolve_bids",
+]

@@ -165,3 +165,20 @@ def test_stalemate_confirmed_by_the_other_player_or_gm_gives_more_centres_the_wi
     assert by_gm["state"]["duel"]["victory"]["kind"] == "stalemate"
     unclaimed = api.confirm_stalemate(eliminated_minors_state(), "gm")
     assert unclaimed["error"]["code"] == "no_stalemate_claim"
+
+
+def test_reveal_text_shows_bids_penalties_controllers_and_balances_in_both_languages() -> None:
+    state = new()
+    state["duel"]["occupation"] = {"alice": {"italy": ["ven"]}, "bob": {}}
+    result = api.resolve_bids(state, {"alice": "ITA 9, ENG 2", "bob": "ITA 5"})["result"]
+    en = api.format_bidding(result, "en", {"alice": "Alice", "bob": "Bob"})
+    fr = api.format_bidding(result, "fr", {"alice": "Alice", "bob": "Bob"})
+    assert "Italy — Alice 9 (−5 occupation → 4), Bob 5 → Bob (pays 5)" in en
+    assert "Italie — Alice 9 (−5 occupation → 4), Bob 5 → Bob (paie 5)" in fr
+    assert "Turkey — Alice 0, Bob 0 → nobody (civil disorder)" in en
+    assert "Turquie — Alice 0, Bob 0 → personne (désordre civil)" in fr
+    assert en.endswith("Balances: Alice 18, Bob 17") and fr.endswith("Soldes : Alice 18, Bob 17")
+
+
+def test_both_players_act_in_a_bidding_season() -> None:
+    assert api.players_to_act(new()) == ["alice", "bob"]
