@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.duel.errors import DuelError, Local, join_local
@@ -34,9 +35,10 @@ def home_centers(country: str) -> tuple[str, ...]:
     return classic_map().home_centers(country)
 
 
-def minors_of(countries: tuple[str, str] | list[str]) -> tuple[str, ...]:
+def minors_of(countries: Iterable[str]) -> tuple[str, ...]:
     """The five minor powers: every country neither player controls (seed 001 rule 2)."""
-    return tuple(c for c in COUNTRIES if c not in countries)
+    players = set(countries)
+    return tuple(c for c in COUNTRIES if c not in players)
 
 
 def parse_country(text: str) -> str:

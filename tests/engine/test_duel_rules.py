@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.duel.bids import parse_bids, resolve_bidding
 from engine.duel.countries import (
@@ -323,3 +325,42 @@ def test_referee_builds_armies_skipping_occupied_and_lost_home_centres() -> None
     assert limited == [Unit("russia", "A", "stp"), Unit("russia", "A", "sev")]
     assert referee_builds("russia", [Unit("russia", "A", "mos"), Unit("russia", "A", "ukr")],
                           {"russia": ["mos", "sev"]}) == []
+
+
+# -- properties ----------------------------------------------------------------------------------
+MINORS = minors_of(("france", "england"))
+NAMES = {"germany": ("GER", "Allemagne", "germany"), "italy": ("ITA", "Italie", "italy"),
+         "austria": ("AUS", "Autriche", "aut"), "russia": ("RUS", "Russie", "russia"),
+         "turkey": ("TUR", "Turquie", "turquie")}
+
+
+@given(st.dictionaries(st.sampled_from(MINORS), st.integers(0, 12)),
+       st.lists(st.integers(0, 2), min_size=5, max_size=5),
+       st.sampled_from([", ", "; ", "\n"]), st.sampled_from([" ", ": ", "=", " : "]))
+def test_typed_bids_read_back_exactly(bids: dict[str, int], spell: list[int], sep: str,
+                                      colon: str) -> None:
+    text = sep.join(f"{NAMES[m][spell[i]]}{colon}{n}" for i, (m, n) in enumerate(bids.items()))
+    parsed = parse_bids(text, "france", "england", 60)
+    assert parsed == {m: bids.get(m, 0) for m in MINORS}
+
+
+bid_sets = st.fixed_dictionaries({m: st.integers(0, 6) for m in MINORS})
+
+
+@given(bid_sets, bid_sets, st.dictionaries(st.sampled_from(MINORS), st.integers(0, 3)))
+def test_reveal_invariants(a: dict[str, int], b: dict[str, int],
+                           occupied: dict[str, int]) -> None:
+    credits = {"a": 30, "b": 30}
+    result = resolve_bidding({"a": a, "b": b}, PLAYERS, credits, occupied={"a": occupied})
+    for o in result.minors:
+        other = {"a": "b", "b": "a"}
+        if o.controller is None:
+            assert o.effective["a"] == o.effective["b"] and o.paid == 0
+        else:
+            assert o.effective[o.controller] > o.effective[other[o.controller]]
+            assert o.paid == o.bids[o.controller]
+        assert o.effective["b"] == o.bids["b"]  # b occupies nothing
+        assert o.effective["a"] == max(0, o.bids["a"] - 5 * occupied.get(o.minor, 0))
+    for p in ("a", "b"):
+        paid = sum(o.paid for o in result.minors if o.controller == p)
+        assert result.balances[p] == credits[p] - paid >= 0
