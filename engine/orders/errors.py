@@ -56,6 +56,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_your_power": ("You do not command {power}.", "Vous ne commandez pas {power}."),
     "closed_territory": ("{target} belongs to a neutral country no unit may enter.",
                          "{target} appartient à un pays neutre où aucune unité ne peut entrer."),
+    # -- reading the text (engine.orders.parse) --------------------------------------------
+    "empty": ("The order is empty.", "L'ordre est vide."),
+    "too_long": ("This order is too long ({length} characters; at most {limit}).",
+                 "Cet ordre est trop long ({length} caractères ; au plus {limit})."),
+    "bad_syntax": ("Could not understand “{words}”.", "Impossible de comprendre « {words} »."),
+    "unknown_place": ("Unknown place: “{word}”.", "Lieu inconnu : « {word} »."),
+    "ambiguous_place": ("“{word}” could mean several places: {candidates}. An ambiguous order "
+                        "has no effect.",
+                        "« {word} » peut désigner plusieurs lieux : {candidates}. Un ordre "
+                        "ambigu est sans effet."),
+    "unknown_power": ("Unknown power: “{word}”.", "Puissance inconnue : « {word} »."),
+    "unknown_coast": ("{place} has no coast “{coast}” (its coasts: {coasts}).",
+                      "{place} n'a pas de côte « {coast} » (ses côtes : {coasts})."),
+    "missing_unit": ("Which unit? Name the unit and where it stands (e.g. A PAR).",
+                     "Quelle unité ? Indiquez l'unité et sa province (par exemple A PAR)."),
+    "missing_action": ("What should “{unit}” do? Hold (H), move (-), support (S), convoy (C), "
+                       "retreat (R) or disband (D).",
+                       "Que doit faire « {unit} » ? Tenir (H), aller (-), soutenir (S), "
+                       "convoyer (C), faire retraite (R) ou se dissoudre (D)."),
+    "missing_target": ("Where to? The order names no destination after “{words}”.",
+                       "Vers où ? L'ordre ne donne pas de destination après « {words} »."),
+    "missing_unit_type": ("Say whether to build an army (A) or a fleet (F) in {location}.",
+                          "Précisez s'il faut construire une armée (A) ou une flotte (F) en "
+                          "{location}."),
+    "several_orders": ("This text holds {count} orders; give them one by one.",
+                       "Ce texte contient {count} ordres ; donnez-les un par un."),
 }
 
 
