@@ -1,0 +1,284 @@
+"""The tables of the one persistence layer (DESIGN.md "Persistence").
+
+SQLModel classes over SQLAlchemy 2. Alembic owns the schema (``bot/migrations``): any change
+here needs a migration, and ``tests/bot/test_migrations.py`` fails when the two disagree.
+
+Conventions:
+- Discord snowflakes are BIGINT; times are timezone-aware UTC (``UTCDateTime``).
+- JSON columns hold engine values verbatim (STATE, ORDER, results) and rule options.
+- A game's ``version`` is bumped by every change of its state (optimistic locking); order
+  submissions do not change it, they only need the phase.
+- Deadlines are rows: ``Game.deadline`` and ``Game.reminder_at`` are what the scheduler waits
+  for; ``lease_owner``/``lease_until`` say which process is resolving the game.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, Index, UniqueConstraint
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+# Constraint names must be stable for Alembic's batch mode on SQLite (it recreates tables).
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+SQLModel.metadata.naming_convention = NAMING_CONVENTION
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Aware UTC datetimes on every database (SQLite stores them naive)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class GameStatus(StrEnum):
+    SIGNUP = "signup"
+    ACTIVE = "active"
+    PAUSED = "paused"
+    FINISHED = "finished"
+
+
+class PlayerStatus(StrEnum):
+    ACTIVE = "active"
+    CIVIL_DISORDER = "civil_disorder"
+    REPLACED = "replaced"
+    LEFT = "left"
+    KICKED = "kicked"
+
+
+class Guild(SQLModel, table=True):
+    __tablename__ = "guild"
+
+    id: int = Field(primary_key=True, sa_type=BigInteger,  # the Discord guild id
+                    sa_column_kwargs={"autoincrement": False})
+    locale: str | None = None  # "fr" | "en"; None: the interaction's locale
+    settings: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "game"
+    __table_args__ = (
+        Index("ix_game_status_deadline", "status", "deadline"),
+        Index("ix_game_status_reminder_at", "status", "reminder_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int | None = Field(default=None, foreign_key="guild.id", sa_type=BigInteger,
+                                 ondelete="SET NULL", index=True)
+    channel_id: int = Field(sa_type=BigInteger, index=True)
+    thread_id: int | None = Field(default=None, sa_type=BigInteger, index=True)
+    name: str
+    variant: str  # "classic" | "duel" | "imperialisme"
+    gm_user_id: int = Field(sa_type=BigInteger)
+    status: str = Field(default=GameStatus.SIGNUP.value)
+    # rule options fixed at creation (RULES.md): preset, nmr_threshold, end_year, auto_draw...
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    # minutes per phase kind: {"M": ..., "R": ..., "A": ..., "*": default}
+    phase_minutes: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    phase: str | None = None  # None until the game starts
+    state: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    # outcome once finished: {"winner": power} | {"draw": [powers]} | {"ended_by": ...}
+    result: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    version: int = 0
+    deadline: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    reminder_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    paused_remaining: float | None = None  # seconds left when paused
+    lease_owner: str | None = None
+    lease_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Player(SQLModel, table=True):
+    __tablename__ = "player"
+    __table_args__ = (Index("ix_player_game_id_user_id", "game_id", "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    user_id: int = Field(sa_type=BigInteger, index=True)
+    powers: list[str] = Field(default_factory=list, sa_type=JSON)  # seed 004 §2.14.2: several
+    seat: int | None = None
+    status: str = Field(default=PlayerStatus.ACTIVE.value)
+    missed_phases: int = 0  # consecutive missed movement phases (RULES.md civil disorder)
+    reminders: bool = True  # False: no reminder DMs
+    preferences: list[str] = Field(default_factory=list, sa_type=JSON)  # ranked power ids
+    settings: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    joined_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class PhaseRecord(SQLModel, table=True):
+    """One resolved phase: the state it started from, every order and every result."""
+
+    __tablename__ = "phase_record"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),
+                      Index("ix_phase_record_game_id_phase", "game_id", "phase"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    seq: int  # 1, 2, ... in the order phases were resolved
+    phase: str
+    state: dict[str, Any] = Field(sa_type=JSON)  # the position the phase was played from
+    orders: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    results: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    next_phase: str | None = None
+    map_key: str | None = None  # cache key of the rendered map, when cached
+    superseded: bool = False  # True once a GM rolled back to before this phase
+    started_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    resolved_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class OrderSet(SQLModel, table=True):
+    """A power's current orders for one phase: secret until the phase is resolved."""
+
+    __tablename__ = "order_set"
+    __table_args__ = (UniqueConstraint("game_id", "phase", "power"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    phase: str
+    power: str
+    text: str = ""
+    parsed: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    ready: bool = False
+    user_id: int | None = Field(default=None, sa_type=BigInteger)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Bid(SQLModel, table=True):
+    """Duel-Diplomatie sealed bids of one bidder for one bidding season (seed 001)."""
+
+    __tablename__ = "bid"
+    __table_args__ = (UniqueConstraint("game_id", "season", "bidder"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    season: str  # e.g. "1901"
+    bidder: str  # the bidder's own power
+    amounts: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # minor -> credits
+    ready: bool = False
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Crisis(SQLModel, table=True):
+    """L'Impérialisme crisis between two neighbours (seed 003)."""
+
+    __tablename__ = "crisis"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    seq: int
+    kind: str  # "random" | "declared"
+    attacker: str
+    defender: str
+    status: str = "queued"  # queued | conference | vote | annexation | resolved | withdrawn
+    data: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # seed hash, outcome...
+    deadline: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    resolved_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class Vote(SQLModel, table=True):
+    """A secret vote in a crisis; every row of a crisis is deleted once it is resolved."""
+
+    __tablename__ = "vote"
+    __table_args__ = (UniqueConstraint("crisis_id", "voter"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    crisis_id: int = Field(foreign_key="crisis.id", ondelete="CASCADE", index=True)
+    voter: str
+    choice: str  # "attacker" | "defender" | "blank"
+    weight: str | None = None  # exact fraction "p/q" of the voter's influence
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Exchange(SQLModel, table=True):
+    """A territory exchange proposal between two powers (seed 003)."""
+
+    __tablename__ = "exchange"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE", index=True)
+    proposer: str
+    partner: str
+    gives: list[str] = Field(default_factory=list, sa_type=JSON)
+    gets: list[str] = Field(default_factory=list, sa_type=JSON)
+    accepted_by: list[str] = Field(default_factory=list, sa_type=JSON)
+    status: str = "open"  # open | done | refused | cancelled
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    resolved_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class DrawProposal(SQLModel, table=True):
+    """An open draw vote (seed 004 §3.8). Deleted with its votes once decided: only the
+    outcome survives, as the game's result or a public outbox message."""
+
+    __tablename__ = "draw_proposal"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE", unique=True)
+    phase: str
+    powers: list[str] = Field(default_factory=list, sa_type=JSON)  # surviving powers asked
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class DrawVote(SQLModel, table=True):
+    __tablename__ = "draw_vote"
+    __table_args__ = (UniqueConstraint("proposal_id", "power"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    proposal_id: int = Field(foreign_key="draw_proposal.id", ondelete="CASCADE")
+    power: str
+    accept: bool
+
+
+class Outbox(SQLModel, table=True):
+    """A post to make (results, map, reminder, notice). Written in the same transaction as
+    the change it reports; the poster sends it and stamps ``sent_at``."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_sent_at_id", "sent_at", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int | None = Field(default=None, foreign_key="game.id", ondelete="CASCADE",
+                                index=True)
+    kind: str  # "results" | "reminder" | "notice" | "draw" | "game_over" ...
+    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    attempts: int = 0
+    last_error: str | None = None
+    claim_owner: str | None = None
+    claim_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+TABLES = (Guild, Game, Player, PhaseRecord, OrderSet, Bid, Crisis, Vote, Exchange,
+          DrawProposal, DrawVote, Outbox)
