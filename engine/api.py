@@ -10,8 +10,8 @@ from typing import Any
 
 from engine import game
 from engine.maps import map_for_variant, province_of
+from engine.orders.fast import parse_many as parse_orders
 from engine.orders.names import Ambiguous, resolve_power
-from engine.orders.parse import parse_orders
 from engine.orders.types import format_order, order_to_json
 from engine.orders.validate import check_order
 from engine.state import state_from_json

@@ -13,8 +13,8 @@ from typing import Any
 from engine.adjudicate import resolve_movement
 from engine.maps import Map, map_for_variant, province_of
 from engine.orders.errors import OrderError
+from engine.orders.fast import parse_many as parse_orders
 from engine.orders.names import Ambiguous, resolve_power
-from engine.orders.parse import parse_orders
 from engine.orders.types import (
     Build,
     Convoy,
@@ -55,7 +55,7 @@ class _Line:
     reason: str | None = None
     conditional: bool = False
 
-    def result(self, phase: Phase) -> dict[str, Any]:
+    def result(self, phase: str) -> dict[str, Any]:
         order = self.checked.order if self.checked else None
         unit = self.checked.unit if self.checked else None
         return {
@@ -67,7 +67,7 @@ class _Line:
             "message_fr": self.error.message("fr") if self.error else None,
             "order": order_to_json(order) if order is not None else None,
             "normalized": format_order(order) if order is not None else None,
-            "phase": str(phase),
+            "phase": phase,
         }
 
 
@@ -246,7 +246,8 @@ def _resolve_phase(turn: Turn, lines: list[_Line]) -> None:
 
 
 def _record(turn: Turn, phase: Phase, lines: list[_Line]) -> None:
-    turn.results.extend(line.result(phase) for line in lines)
+    name = str(phase)
+    turn.results.extend(line.result(name) for line in lines)
 
 
 def _implicit(power: str, order: Order, unit: Unit, status: str, reason: str) -> _Line:

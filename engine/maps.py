@@ -11,7 +11,7 @@ import json
 from collections import deque
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -54,7 +54,8 @@ class Province:
 
 def province_of(location: str) -> str:
     """``spa/nc`` -> ``spa``."""
-    return location.split("/", 1)[0]
+    i = location.find("/")
+    return location if i < 0 else location[:i]
 
 
 def coast_of(location: str) -> str | None:
@@ -79,6 +80,13 @@ class Map:
     _distance_cache: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
 
     # -- queries -------------------------------------------------------------------------
+    @cached_property
+    def location_ids(self) -> frozenset[str]:
+        """Every exact location id: provinces and their coasts."""
+        out = set(self.provinces)
+        out.update(f"{p.id}/{c}" for p in self.provinces.values() for c in p.coasts)
+        return frozenset(out)
+
     @property
     def power_ids(self) -> tuple[str, ...]:
         return tuple(p.id for p in self.powers)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from engine.maps import Map, province_of
@@ -49,7 +50,7 @@ class Phase:
         return cls(int(m.group(2)), Season(m.group(1).upper()), PhaseType(m.group(3).upper()))
 
     def __str__(self) -> str:
-        return f"{self.season.value}{self.year}{self.type.value}"
+        return f"{self.season}{self.year}{self.type}"  # StrEnum: str() is the value
 
     def label(self, locale: str = "en") -> str:
         lang = "fr" if locale.startswith("fr") else "en"
@@ -72,10 +73,10 @@ class Unit:
     power: str
     type: str  # "A" | "F"
     location: str  # province, or coast for a fleet in a two-coast province
+    province: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
         return f"{self.type} {self.location}"
@@ -106,11 +107,12 @@ class GameState:
     contested: frozenset[str] = frozenset()
     extra: dict[str, Any] = field(default_factory=dict)  # project-specific keys, verbatim
 
+    @cached_property
+    def _by_province(self) -> dict[str, Unit]:
+        return {u.province: u for u in self.units}
+
     def unit_at(self, province: str) -> Unit | None:
-        for u in self.units:
-            if u.province == province:
-                return u
-        return None
+        return self._by_province.get(province)
 
     def units_of(self, power: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.power == power)
@@ -156,13 +158,31 @@ def state_from_json(data: dict[str, Any], game_map: Map, *, normalise_power=None
         phase = Phase.parse(str(data.get("phase", "S1901M")))
     except ValueError as exc:
         raise StateError(str(exc)) from exc
-    from engine.orders.names import normalise_location  # names live with the parser
+    from engine.orders.names import Ambiguous, normalise_location  # names live with the parser
+
+    exact = game_map.location_ids
+    powers = set(game_map.power_ids)
+    raw_norm = norm
+    norm = lambda p: p if p in powers else raw_norm(p)  # noqa: E731
+
+    def place(text: Any) -> str:
+        if text in exact:
+            return str(text)
+        try:
+            return normalise_location(str(text), game_map) or str(text)
+        except Ambiguous:
+            return str(text)
 
     def unit(raw: dict[str, Any]) -> Unit:
         utype = str(raw.get("type", "")).upper()[:1]
         if utype not in ("A", "F"):
             raise StateError(f"bad unit type {raw.get('type')!r}")
-        loc = normalise_location(str(raw.get("location", "")), game_map)
+        loc = raw.get("location", "")
+        if loc not in exact:
+            try:
+                loc = normalise_location(str(loc), game_map)
+            except Ambiguous:
+                loc = None
         if loc is None:
             raise StateError(f"unknown location {raw.get('location')!r}")
         if utype == "F" and not game_map.fleet_can_be(loc):
@@ -189,18 +209,18 @@ def state_from_json(data: dict[str, Any], game_map: Map, *, normalise_power=None
         dislodged.append(Dislodged(
             unit=u, attacker_from=province_of(att_loc) if att_loc else None,
             by_convoy=bool(raw.get("by_convoy", False)),
-            retreats=tuple(normalise_location(str(r), game_map) or str(r) for r in retreats)
+            retreats=tuple(place(r) for r in retreats)
             if retreats is not None else (),
         ) if retreats is not None else _Pending(u, province_of(att_loc) if att_loc else None,
                                                  bool(raw.get("by_convoy", False))))
     contested = frozenset(
-        province_of(normalise_location(str(c), game_map) or str(c))
+        province_of(place(c))
         for c in data.get("contested", ()) or ()
     )
     centers: dict[str, tuple[str, ...]] = {}
     for power, cs in (data.get("centers") or {}).items():
         centers[norm(power)] = tuple(
-            province_of(normalise_location(str(c), game_map) or str(c)) for c in cs
+            province_of(place(c)) for c in cs
         )
     extra = {k: v for k, v in data.items() if k not in CORE_KEYS}
     state = GameState(variant=str(data.get("variant", "classic")), phase=phase, units=units,

@@ -168,14 +168,17 @@ def test_conditional_build_list_resolves_winter_at_once() -> None:
 
 
 def test_civil_disorder_units_hold_and_do_not_support() -> None:
-    """seed 004 §2.14.3: units in civil disorder hold and do not support each other."""
+    """seed 004 §2.14.3: units in civil disorder hold, do not support each other, and are
+    removed when dislodged. Without civil disorder Budapest's support saves Vienna."""
     st = position("S1901M", [("austria", "A", "vie"), ("austria", "A", "bud"),
-                             ("russia", "A", "gal"), ("russia", "A", "rum")])
-    out = run(st, {"russia": "A gal - vie\nA rum S A gal - vie",
-                   "austria": "A bud S A vie"}, civil_disorder=["austria"])
-    assert ("russia", "A", "vie") in units_of(out["state"]) or \
-        out["state"]["phase"] == "S1901R"
-    assert out["state"]["dislodged"] == [] or out["state"]["dislodged"][0]["location"] == "vie"
+                             ("russia", "A", "gal"), ("russia", "A", "boh")])
+    orders = {"russia": "A gal - vie\nA boh S A gal - vie", "austria": "A bud S A vie"}
+    held = run(st, orders)
+    assert ("austria", "A", "vie") in units_of(held["state"])
+    out = run(st, orders, civil_disorder=["austria"])
+    assert ("russia", "A", "vie") in units_of(out["state"])
+    assert out["state"]["phase"] == "F1901M"  # removed, no retreat phase
+    assert ("austria", "A", "vie") not in units_of(out["state"])
 
 
 def test_civil_disorder_no_builds() -> None:
