@@ -389,11 +389,11 @@ def _retreats(turn: Turn, lines: list[_Line]) -> None:
             chosen[prov].status, chosen[prov].reason = "void", "duplicate_order"
         chosen[prov] = line
     orders: dict[str, Retreat | Disband] = {}
-    implicit = []
+    implicit: list[_Line] = []
     for d in state.dislodged:
-        line = chosen.get(d.unit.province)
-        if line is not None:
-            orders[d.unit.province] = line.checked.order  # type: ignore[union-attr,assignment]
+        chosen_line = chosen.get(d.unit.province)
+        if chosen_line is not None:
+            orders[d.unit.province] = chosen_line.checked.order  # type: ignore[union-attr,assignment]
             continue
         dest = None if d.unit.power in options.civil_disorder else \
             default_retreat(d, game_map, options.preset)
@@ -403,9 +403,9 @@ def _retreats(turn: Turn, lines: list[_Line]) -> None:
         implicit.append(_implicit(d.unit.power, order, d.unit, "succeeds", "no_order"))
     outcome = resolve_retreats(state, orders)
     for line in list(chosen.values()) + implicit:
-        order = line.checked.order  # type: ignore[union-attr]
-        prov = province_of(order.location)  # type: ignore[union-attr]
-        if isinstance(order, Retreat):
+        done = line.checked.order  # type: ignore[union-attr]
+        prov = province_of(done.location)  # type: ignore[union-attr]
+        if isinstance(done, Retreat):
             ok = prov in outcome.moved
             line.status = "succeeds" if ok else "fails"
             if not ok:

@@ -79,9 +79,10 @@ def legal_orders(state: GameState, game_map: Map, power: str) -> dict[str, list[
     elif ptype is PhaseType.RETREAT:
         for d in state.dislodged:
             if d.unit.power == power:
-                out[d.unit.location] = [Retreat(d.unit.type, d.unit.location, r)
-                                        for r in d.retreats] + [
-                    Disband(d.unit.type, d.unit.location)]
+                choices: list[Order] = [Retreat(d.unit.type, d.unit.location, r)
+                                        for r in d.retreats]
+                choices.append(Disband(d.unit.type, d.unit.location))
+                out[d.unit.location] = choices
     elif ptype is PhaseType.ADJUSTMENT:
         delta = adjustment_count(state, power)
         if delta > 0:

@@ -83,10 +83,10 @@ def _check_movement(order: Order, state: GameState, power: str, game_map: Map) -
     if isinstance(order, Hold):
         return Checked(Hold(unit.type, unit.location), unit=unit, corrected=corrected)
     if isinstance(order, Move):
-        target, err = _move_target(unit, order.target, game_map, order.via_convoy)
+        dest, err = _move_target(unit, order.target, game_map, order.via_convoy)
         if err:
             return Checked(None, err, unit)
-        return Checked(Move(unit.type, unit.location, target, order.via_convoy and unit.type == "A"),
+        return Checked(Move(unit.type, unit.location, dest, order.via_convoy and unit.type == "A"),
                        unit=unit, corrected=corrected)
     if isinstance(order, Support):
         sup_prov = province_of(order.supported)
@@ -99,7 +99,7 @@ def _check_movement(order: Order, state: GameState, power: str, game_map: Map) -
                            unit)
         supported = state.unit_at(sup_prov)
         # support needs no coast; a coast written is kept (DATC 6.B.9)
-        target = None
+        target: str | None = None
         if order.target:
             target = order.target if game_map.is_location(order.target) and \
                 game_map.provinces[province_of(order.target)].coasts else province_of(order.target)
