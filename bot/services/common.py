@@ -1,0 +1,167 @@
+"""Shared pieces of the services: domain views (frozen dataclasses), lookups, deadlines,
+outbox rows. Nothing here knows Discord; nothing here returns another player's orders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.db import lock_game
+from bot.models import Game, GameStatus, Outbox, Player, PlayerStatus, utcnow
+from bot.services.errors import Conflict, Forbidden, NotFound
+
+# seats of a game that still play; LEFT/KICKED/REPLACED rows are history
+SEATED = (PlayerStatus.ACTIVE.value, PlayerStatus.CIVIL_DISORDER.value)
+# players whose powers are run by the rules for civil disorder (RULES.md, seed 004 §2.14.3)
+NOT_PLAYING = (PlayerStatus.CIVIL_DISORDER.value, PlayerStatus.LEFT.value,
+               PlayerStatus.KICKED.value)
+
+DEFAULT_PHASE_MINUTES = {"M": 48 * 60, "R": 24 * 60, "A": 24 * 60, "*": 48 * 60}
+MIN_PHASE_MINUTES = 1
+MAX_PHASE_MINUTES = 30 * 24 * 60
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    user_id: int
+    powers: tuple[str, ...]
+    status: str
+    missed_phases: int
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """What anyone may see of a game (no orders of the current phase)."""
+
+    id: int
+    name: str
+    variant: str
+    status: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    gm_user_id: int
+    phase: str | None
+    version: int
+    deadline: datetime | None
+    options: dict[str, Any]
+    phase_minutes: dict[str, Any]
+    result: dict[str, Any] | None
+    players: tuple[PlayerView, ...]
+
+    def player(self, user_id: int) -> PlayerView | None:
+        for p in self.players:
+            if p.user_id == user_id and p.status in SEATED:
+                return p
+        return None
+
+
+def player_view(player: Player) -> PlayerView:
+    return PlayerView(user_id=player.user_id, powers=tuple(player.powers), status=player.status,
+                      missed_phases=player.missed_phases, seat=player.seat)
+
+
+def game_view(game: Game, players: Iterable[Player]) -> GameView:
+    assert game.id is not None
+    return GameView(id=game.id, name=game.name, variant=game.variant, status=game.status,
+                    guild_id=game.guild_id, channel_id=game.channel_id,
+                    thread_id=game.thread_id, gm_user_id=game.gm_user_id, phase=game.phase,
+                    version=game.version, deadline=game.deadline, options=dict(game.options),
+                    phase_minutes=dict(game.phase_minutes),
+                    result=dict(game.result) if game.result else None,
+                    players=tuple(player_view(p) for p in
+                                  sorted(players, key=lambda p: (p.seat or 0, p.id or 0))))
+
+
+async def load_game(session: AsyncSession, game_id: int, *, lock: bool = False) -> Game:
+    game = await lock_game(session, game_id) if lock else await session.get(Game, game_id)
+    if game is None:
+        raise NotFound("game.not_found", game_id=game_id)
+    return game
+
+
+async def load_players(session: AsyncSession, game_id: int, *,
+                       seated_only: bool = False) -> list[Player]:
+    query = select(Player).where(Player.game_id == game_id)
+    if seated_only:
+        query = query.where(col(Player.status).in_(SEATED))
+    return list((await session.exec(query.order_by(col(Player.id)))).all())
+
+
+def seated_player(players: Sequence[Player], user_id: int) -> Player | None:
+    for p in players:
+        if p.user_id == user_id and p.status in SEATED:
+            return p
+    return None
+
+
+def require_gm(game: Game, user_id: int) -> None:
+    if game.gm_user_id != user_id:
+        raise Forbidden("game.not_gm", user_id=user_id)
+
+
+def require_status(game: Game, *expected: GameStatus) -> None:
+    if game.status not in {s.value for s in expected}:
+        raise Conflict("game.wrong_status", status=game.status,
+                       expected=[s.value for s in expected])
+
+
+def phase_kind(phase: str | None) -> str:
+    """M(ovement), R(etreat), A(djustment) for "S1901M"-style phases; "*" otherwise."""
+    if phase and phase[-1] in "MRA" and phase[1:-1].isdigit():
+        return phase[-1]
+    return "*"
+
+
+def phase_length(game: Game, phase: str | None) -> timedelta:
+    minutes = game.phase_minutes or DEFAULT_PHASE_MINUTES
+    kind = phase_kind(phase)
+    value = minutes.get(kind, minutes.get("*", minutes.get("M", DEFAULT_PHASE_MINUTES["M"])))
+    return timedelta(minutes=float(value))
+
+
+def reminder_lead(length: timedelta) -> timedelta:
+    """How long before a deadline players who have not ordered are reminded: an eighth of the
+    phase, at least 10 minutes, at most a day (24 h -> 3 h, 48 h -> 6 h, 1 h -> 10 min)."""
+    return max(timedelta(minutes=10), min(timedelta(days=1), length / 8))
+
+
+def set_deadline(game: Game, deadline: datetime | None, now: datetime) -> None:
+    """Deadline and reminder time of the current phase (no reminder when too close)."""
+    game.deadline = deadline
+    game.reminder_at = None
+    if deadline is not None:
+        lead = reminder_lead(phase_length(game, game.phase))
+        remind = deadline - lead
+        if remind > now:
+            game.reminder_at = remind
+    game.updated_at = now
+
+
+def schedule_phase(game: Game, now: datetime) -> None:
+    """Open the current phase: its full length from now."""
+    set_deadline(game, now + phase_length(game, game.phase), now)
+
+
+def touch(game: Game, now: datetime) -> None:
+    game.version += 1
+    game.updated_at = now
+
+
+def enqueue(session: AsyncSession, game: Game | None, kind: str, payload: dict[str, Any],
+            now: datetime | None = None) -> Outbox:
+    """Queue a post in the current transaction (sent by the poster after commit)."""
+    row = Outbox(game_id=game.id if game is not None else None, kind=kind, payload=payload,
+                 created_at=now or utcnow())
+    session.add(row)
+    return row
+
+
+def iso(dt: datetime | None) -> str | None:
+    return dt.isoformat() if dt is not None else None

@@ -1,0 +1,135 @@
+"""Draw by secret unanimous vote of the surviving powers (seed 004 §3.8, RULES.md).
+
+Only the outcome is ever published: not who proposed, not who voted what, not how many. The
+proposal and its votes are deleted as soon as the outcome is known."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import col, delete, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.db import Database
+from bot.models import DrawProposal, DrawVote, Game, GameStatus, PlayerStatus, utcnow
+from bot.services.common import (
+    enqueue,
+    load_game,
+    load_players,
+    require_status,
+    seated_player,
+    set_deadline,
+    touch,
+)
+from bot.services.errors import Conflict, Forbidden, NotFound
+from bot.services.turns import _survivors
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOutcome:
+    game_id: int
+    status: str  # "pending" | "accepted" | "rejected"
+    powers: tuple[str, ...]  # the powers sharing the draw (public once accepted)
+
+
+async def _voters(session: AsyncSession, game: Game) -> dict[int, list[str]]:
+    """user id -> surviving powers they vote for (players in play only: civil disorder
+    cannot vote, seed 004 §3.8 leaves abstentions to the referee)."""
+    survivors = set(_survivors(dict(game.state or {})))
+    voters: dict[int, list[str]] = {}
+    for p in await load_players(session, game.id or 0):
+        if p.status == PlayerStatus.ACTIVE.value:
+            mine = sorted(set(p.powers) & survivors)
+            if mine:
+                voters[p.user_id] = mine
+    return voters
+
+
+async def _close(session: AsyncSession, game: Game, proposal: DrawProposal, accepted: bool,
+                 now: datetime) -> DrawOutcome:
+    await session.exec(delete(DrawVote).where(  # type: ignore[call-overload]
+        col(DrawVote.proposal_id) == proposal.id))
+    await session.delete(proposal)
+    powers = tuple(proposal.powers)
+    if accepted:
+        game.status = GameStatus.FINISHED.value
+        game.result = {"draw": list(powers), "reason": "vote"}
+        touch(game, now)
+        set_deadline(game, None, now)
+        enqueue(session, game, "draw_accepted", {"powers": list(powers)}, now)
+        enqueue(session, game, "game_over", {"result": game.result, "phase": game.phase}, now)
+        return DrawOutcome(game.id or 0, "accepted", powers)
+    enqueue(session, game, "draw_rejected", {}, now)
+    return DrawOutcome(game.id or 0, "rejected", ())
+
+
+async def propose_draw(db: Database, *, game_id: int, user_id: int,
+                       now: datetime | None = None) -> DrawOutcome:
+    """Open a secret vote; the proposer's powers vote yes. Each other voter gets a DM."""
+    now = now or utcnow()
+    async with db.transaction() as session:
+        game = await load_game(session, game_id, lock=True)
+        require_status(game, GameStatus.ACTIVE, GameStatus.PAUSED)
+        voters = await _voters(session, game)
+        if user_id not in voters:
+            raise Forbidden("draw.not_a_voter", user_id=user_id)
+        if (await session.exec(select(DrawProposal).where(
+                DrawProposal.game_id == game_id))).first() is not None:
+            raise Conflict("draw.already_open")
+        powers = sorted(p for mine in voters.values() for p in mine)
+        proposal = DrawProposal(game_id=game_id, phase=str(game.phase), powers=powers,
+                                created_at=now)
+        session.add(proposal)
+        await session.flush()
+        for power in voters[user_id]:
+            session.add(DrawVote(proposal_id=proposal.id or 0, power=power, accept=True))
+        if len(voters) == 1:
+            outcome = await _close(session, game, proposal, True, now)
+        else:
+            enqueue(session, game, "draw_proposed", {}, now)
+            for voter in voters:
+                if voter != user_id:
+                    enqueue(session, game, "draw_vote_request",
+                            {"user_id": voter, "phase": game.phase}, now)
+            outcome = DrawOutcome(game_id, "pending", ())
+    if outcome.status == "accepted":
+        db.notify_deadlines()
+    return outcome
+
+
+async def vote_draw(db: Database, *, game_id: int, user_id: int, accept: bool,
+                    now: datetime | None = None) -> DrawOutcome:
+    """Record the caller's vote for all their surviving powers. One "no" ends the vote;
+    the last "yes" ends the game in a draw."""
+    now = now or utcnow()
+    async with db.transaction() as session:
+        game = await load_game(session, game_id, lock=True)
+        proposal = (await session.exec(select(DrawProposal).where(
+            DrawProposal.game_id == game_id))).first()
+        if proposal is None:
+            raise NotFound("draw.none_open")
+        players = await load_players(session, game_id)
+        player = seated_player(players, user_id)
+        mine = sorted(set(player.powers) & set(proposal.powers)) if player else []
+        if not mine or player is None or player.status != PlayerStatus.ACTIVE.value:
+            raise Forbidden("draw.not_a_voter", user_id=user_id)
+        if not accept:
+            outcome = await _close(session, game, proposal, False, now)
+        else:
+            votes = {v.power: v for v in (await session.exec(select(DrawVote).where(
+                DrawVote.proposal_id == proposal.id))).all()}
+            for power in mine:
+                if power in votes:
+                    votes[power].accept = True
+                else:
+                    votes[power] = DrawVote(proposal_id=proposal.id or 0, power=power,
+                                            accept=True)
+                    session.add(votes[power])
+            if all(p in votes and votes[p].accept for p in proposal.powers):
+                outcome = await _close(session, game, proposal, True, now)
+            else:
+                outcome = DrawOutcome(game_id, "pending", ())
+    if outcome.status == "accepted":
+        db.notify_deadlines()
+    return outcome
