@@ -235,6 +235,20 @@ def tally(state: Mapping[str, Any], ballots: Mapping[str, str | None], *,
     return public
 
 
+def annexation_options(state: Mapping[str, Any], *,
+                       game_map: ImperialMap | None = None) -> JSON:
+    """What the winner may choose from, at the annexation stage (e.g. to rebuild a select menu
+    after a restart): {"winner", "loser", "territories", "eligible", "annexable", "default"}."""
+    st, gm = _open(state, game_map)
+    c = _current(st, Stage.ANNEXATION)
+    assert c.outcome is not None and c.outcome.winner is not None and c.outcome.loser is not None
+    w, lo, won = c.outcome.winner, c.outcome.loser, c.outcome.territories
+    eligible = annexation.still_eligible(st.owners, lo, c.eligible[w])
+    return {"winner": w, "loser": lo, "territories": won, "eligible": list(eligible),
+            "annexable": annexation.allowed_count(st.owners, lo, won, eligible),
+            "default": list(annexation.default_choice(gm, st.owners, lo, won, eligible))}
+
+
 def annex(state: Mapping[str, Any], winner: str, loser: str,
           choice: Sequence[str] | None = None, *, game_map: ImperialMap | None = None) -> JSON:
     """The winner's annexation; ``choice`` None = the referee's default (stars first, then by

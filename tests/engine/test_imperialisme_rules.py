@@ -179,7 +179,7 @@ def test_first_power_uniform_and_never_one_without_neighbours() -> None:
 
 
 def test_second_power_uniform_among_the_first_ones_neighbours() -> None:
-    seconds = Counter()
+    seconds: Counter[str] = Counter()
     for i in range(6000):
         d = draw.draw_crisis(MAP, START, f"g{i}", 7)
         if d.first == "germany":
