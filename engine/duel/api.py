@@ -347,7 +347,9 @@ def process(request: dict[str, Any]) -> dict[str, Any]:
 
 def _compulsory_builds(state: dict[str, Any], duel: dict[str, Any],
                        phase: str) -> list[dict[str, Any]]:
-    """Rule 8: builds a commanded minor was due and its controller did not order."""
+    """Rule 8: builds a commanded minor was due and its controller did not order. "Toutes
+    les constructions des puissances mineures doivent être effectuées là où elles sont
+    possibles": a waived build is made by the referee too."""
     units = _units(state)
     results = []
     built_all: list[dict[str, str]] = []

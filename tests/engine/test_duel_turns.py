@@ -150,3 +150,46 @@ def test_eighteen_centres_do_not_end_the_game() -> None:
     assert len(out["centers"]["france"]) == 18
     assert out["duel"]["winner"] is None and not out.get("winner")
     assert out["phase"] in ("W1910A", "S1911B")
+
+
+def test_players_to_act_follow_who_commands_the_powers_with_a_choice() -> None:
+    centers = {"france": ["bre", "mar", "par"], "germany": ["ber", "kie", "mun"],
+               "turkey": ["ank", "con", "smy"], "italy": ["nap", "rom", "ven"]}
+    placed = [("france", "A", "par"), ("france", "A", "mar"), ("france", "F", "bre"),
+              ("germany", "A", "ber"), ("germany", "A", "kie"), ("germany", "A", "mun"),
+              ("italy", "A", "rom"), ("italy", "A", "nap")]
+    state = position("W1903A", placed, centers)
+    # Turkey (uncontrolled) could build three and Italy one; only Italy's controller acts
+    state["duel"]["control"]["italy"] = "bob"
+    assert api.players_to_act(state) == ["bob"]
+    state["duel"]["control"]["italy"] = None
+    assert api.players_to_act(state) == []
+    state["phase"] = "S1904M"
+    assert api.players_to_act(state) == ["alice", "bob"]
+
+
+def test_referee_completes_builds_the_controller_ordered_only_in_part() -> None:
+    """Italy owes two builds; its controller builds F nap and waives the other: the referee
+    still builds the second, an army in Venise (Rome before Venise, Rome is occupied)."""
+    centers = {"france": ["bre", "mar", "par"], "germany": ["ber", "kie", "mun"],
+               "italy": ["nap", "rom", "ven", "tun"]}
+    placed = [("france", "A", "par"), ("germany", "A", "ber"), ("italy", "A", "rom"),
+              ("italy", "A", "tun")]
+    state = position("W1903A", placed, centers)
+    state["duel"]["control"]["italy"] = "bob"
+    out = play(state, {"italy": "F nap B\nwaive"})
+    italy = {u for u in units(out["state"]) if u[0] == "italy"}
+    assert italy == {("italy", "A", "rom"), ("italy", "A", "tun"), ("italy", "F", "nap"),
+                     ("italy", "A", "ven")}
+    referee = [r["unit"] for r in out["results"] if r.get("reason") == "referee_build"]
+    assert referee == ["A ven"]
+    assert out["state"]["phase"] == "S1904B"
+
+
+def test_uncontrolled_minor_builds_nothing() -> None:
+    centers = {"france": ["bre", "mar", "par"], "germany": ["ber", "kie", "mun"],
+               "italy": ["nap", "rom", "ven", "tun"]}
+    placed = [("france", "A", "par"), ("germany", "A", "ber"), ("italy", "A", "tun")]
+    state = position("W1903A", placed, centers)
+    out = play(state, {})
+    assert {u for u in units(out["state"]) if u[0] == "italy"} == {("italy", "A", "tun")}
