@@ -193,3 +193,21 @@ def test_uncontrolled_minor_builds_nothing() -> None:
     state = position("W1903A", placed, centers)
     out = play(state, {})
     assert {u for u in units(out["state"]) if u[0] == "italy"} == {("italy", "A", "tun")}
+
+
+def test_fall_tie_break_waits_for_the_income_paid_after_the_retreats() -> None:
+    """Both occupy after the Fall movement while a retreat is pending: bob has more credits
+    then, but the season's income (after the retreats) puts alice ahead, and she wins."""
+    centers = {"france": ["bre", "mar", "par", "spa", "por"],
+               "germany": ["ber", "kie", "mun", "hol"]}
+    placed = [("france", "A", "bur"), ("france", "A", "bel"), ("france", "F", "nth"),
+              ("germany", "A", "pic"), ("germany", "A", "hol")]
+    state = position("F1905M", placed, centers, credits=(4, 5))
+    out = play(state, {"france": "A bur - mun\nA bel - hol\nF nth S A bel - hol",
+                       "germany": "A pic - par"})["state"]
+    assert out["phase"] == "F1905R"
+    assert out["duel"]["winner"] is None and out["duel"]["victory_pending"] == "F1905"
+    out = play(out, {"germany": "A hol R ruh"})["state"]
+    duel = out["duel"]
+    assert {p: i["credits"] for p, i in duel["players"].items()} == {"alice": 10, "bob": 8}
+    assert duel["winner"] == "alice" and duel["victory"]["reason"] == "more_credits"
