@@ -17,7 +17,7 @@ Nothing returned by ``tally`` carries a vote, a weight paired with a choice, or 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -346,3 +346,49 @@ def ranking(state: Mapping[str, Any], *, game_map: ImperialMap | None = None) ->
              "uncapped": fraction_text(s.influence.uncapped),
              "territories": s.influence.territories}
             for s in ending.ranking(gm, st.owners)]
+
+
+# -- one entry point for the CLI ----------------------------------------------------------
+Op = Callable[[Mapping[str, Any], "ImperialMap | None"], Any]
+
+OPERATIONS: dict[str, Op] = {
+    "new_state": lambda r, gm: new_state(str(r.get("map", "imperialisme")), game_map=gm),
+    "influence_table": lambda r, gm: influence_table(r["state"], game_map=gm),
+    "neighbours": lambda r, gm: neighbours(r["state"], r["power"], game_map=gm),
+    "commitment": lambda r, gm: commitment(r["seed"]),
+    "replay_draw": lambda r, gm: replay_draw(r["state"], r["seed"], game_map=gm),
+    "draw_crisis": lambda r, gm: draw_crisis(r["state"], r["seed"], game_map=gm),
+    "declare": lambda r, gm: declare(r["state"], r["attacker"], r["target"], game_map=gm),
+    "withdraw": lambda r, gm: withdraw(r["state"], r["attacker"], r["target"],
+                                       target_consents=r.get("target_consents") is True,
+                                       game_map=gm),
+    "start_declared": lambda r, gm: start_declared(r["state"], game_map=gm),
+    "open_vote": lambda r, gm: open_vote(r["state"], game_map=gm),
+    "tally": lambda r, gm: tally(r["state"], r.get("votes", {}), game_map=gm),
+    "annexation_options": lambda r, gm: annexation_options(r["state"], game_map=gm),
+    "annex": lambda r, gm: annex(r["state"], r["winner"], r["loser"], r.get("choice"),
+                                 game_map=gm),
+    "open_exchange_session": lambda r, gm: open_exchange_session(r["state"], game_map=gm),
+    "close_exchange_session": lambda r, gm: close_exchange_session(r["state"], game_map=gm),
+    "check_exchange": lambda r, gm: check_exchange(r["state"], r["proposal"], game_map=gm),
+    "exchange": lambda r, gm: exchange(r["state"], r["proposal"], game_map=gm),
+    "end_check": lambda r, gm: end_check(r["state"], game_map=gm),
+    "ranking": lambda r, gm: ranking(r["state"], game_map=gm),
+}
+
+
+def run(request: Mapping[str, Any], *, game_map: ImperialMap | None = None) -> Any:
+    """``{"op": name, "state": STATE, ...arguments}`` -> the operation's JSON answer, or
+    ``{"error": {"code", "message_en", "message_fr"}}``: what ``python -m engine imperialisme``
+    can call request by request (maps from the assets unless ``game_map`` is given)."""
+    op = OPERATIONS.get(str(request.get("op", "")))
+    try:
+        if op is None:
+            raise ImperialError("unknown_operation", {"op": request.get("op"),
+                                                      "known": ", ".join(sorted(OPERATIONS))})
+        try:
+            return op(request, game_map)
+        except KeyError as exc:
+            raise ImperialError("bad_request", {"detail": f"missing {exc}"}) from exc
+    except ImperialError as exc:
+        return {"error": exc.to_json()}

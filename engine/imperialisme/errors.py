@@ -21,6 +21,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                 "Les données de la carte sont invalides : {detail}."),
     "bad_state": ("The game state is invalid: {detail}.",
                   "L'état de la partie est invalide : {detail}."),
+    "bad_request": ("The request is invalid: {detail}.", "La requête est invalide : {detail}."),
+    "unknown_operation": ("Unknown operation {op!r}; one of: {known}.",
+                          "Opération inconnue {op!r} ; au choix : {known}."),
     "game_over": ("The game is over.", "La partie est terminée."),
     # -- crises -------------------------------------------------------------------------
     "same_power": ("A power cannot be at war with itself.",

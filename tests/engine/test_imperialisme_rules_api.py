@@ -306,3 +306,18 @@ def test_a_long_random_game_keeps_every_invariant() -> None:
         assert all(owners[t] == winner for t in changed)
     assert st["ended"], "the game should reach its end within 400 crises"
     assert api.end_check(st, game_map=MAP)["ended"]
+
+
+def test_run_dispatches_requests_and_returns_errors_as_json() -> None:
+    st = api.run({"op": "new_state"}, game_map=MAP)
+    drawn = api.run({"op": "draw_crisis", "state": st, "seed": "cli"}, game_map=MAP)
+    assert drawn["crisis"]["commit"] == api.commitment("cli")
+    again = api.run({"op": "draw_crisis", "state": drawn["state"], "seed": "cli"}, game_map=MAP)
+    assert again["error"]["code"] == "crisis_in_progress"
+    assert again["error"]["message_fr"] == "Une crise est déjà en cours."
+    missing = api.run({"op": "declare", "state": st, "attacker": "spain"}, game_map=MAP)
+    assert missing["error"]["code"] == "bad_request" and "target" in missing["error"]["message_en"]
+    unknown = api.run({"op": "vote_for_me"}, game_map=MAP)
+    assert unknown["error"]["code"] == "unknown_operation"
+    assert "draw_crisis" in unknown["error"]["message_en"]
+    json.dumps([st, drawn, again, missing, unknown])
