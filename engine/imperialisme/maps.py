@@ -62,6 +62,7 @@ class ImperialMap:
     seas: Mapping[str, Sea]
     land: Mapping[str, frozenset[str]]  # territory -> territories across a land border
     sea_contacts: Mapping[str, frozenset[str]]  # territory -> naval zones it opens on
+    adjacent: Mapping[str, frozenset[str]]  # territory -> playable territories it touches
 
     # -- queries -----------------------------------------------------------------------
     @property
@@ -85,22 +86,12 @@ class ImperialMap:
         return tuple(sorted(t for t in self.territories if t not in self.neutral))
 
     def touch(self, first: str, second: str) -> bool:
-        """Land border, or both open on one naval zone (seed 003)."""
-        if second in self.land.get(first, frozenset()):
-            return True
-        return bool(self.sea_contacts.get(first, frozenset())
-                    & self.sea_contacts.get(second, frozenset()))
+        """Land border, or both open on one naval zone (seed 003); never the neutral one."""
+        return second in self.adjacent.get(first, frozenset())
 
     def touching(self, territory: str) -> frozenset[str]:
         """Playable territories touching ``territory`` (itself excluded)."""
-        out = set(self.land.get(territory, frozenset()))
-        zones = self.sea_contacts.get(territory, frozenset())
-        if zones:
-            for other, their in self.sea_contacts.items():
-                if zones & their:
-                    out.add(other)
-        out.discard(territory)
-        return frozenset(out - self.neutral)
+        return self.adjacent.get(territory, frozenset())
 
     def starting_owners(self) -> dict[str, str]:
         return {t.id: t.owner for t in self.territories.values()
@@ -174,10 +165,21 @@ def map_from_json(data: Mapping[str, Any]) -> ImperialMap:
         if seas and unknown:
             raise ImperialError("bad_map",
                                 {"detail": f"{tid} opens on unknown {sorted(unknown)}"})
+    by_zone: dict[str, set[str]] = {}
+    for tid, zones in contacts.items():
+        for zone in zones:
+            by_zone.setdefault(zone, set()).add(tid)
+    adjacent: dict[str, frozenset[str]] = {}
+    for tid in territories:
+        near = set(land[tid])
+        for zone in contacts.get(tid, frozenset()):
+            near |= by_zone[zone]
+        near.discard(tid)
+        adjacent[tid] = frozenset(near - neutral)
     return ImperialMap(name=str(data.get("name", "imperialisme")), powers=powers,
                        territories=territories, neutral=neutral, seas=seas,
                        land={t: frozenset(n) for t, n in land.items()},
-                       sea_contacts=contacts)
+                       sea_contacts=contacts, adjacent=adjacent)
 
 
 def load_imperial_map(source: str | Path = "imperialisme") -> ImperialMap:
