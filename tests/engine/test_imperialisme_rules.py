@@ -108,7 +108,7 @@ def test_switzerland_is_neutral_and_makes_nobody_neighbours() -> None:
     # bur, mar, mun and ven all border swi; France and Italy touch nowhere else
     assert not influence.are_neighbours(MAP, START, "france", "italy")
     assert "swi" not in START
-    assert "swi" not in MAP.touching("bur")
+    assert "swi" not in MAP.touching("bur") and not MAP.touch("bur", "swi")
 
 
 def test_neighbours_follow_the_owners() -> None:
