@@ -117,6 +117,23 @@ _MOVE = _phrases("-", "->", ":", "to", "a", "vers", "en", "au", "aux", "dans", "
 _VIA_CONVOY = _phrases("via convoy", "via convoi", "by convoy", "par convoi", "en convoi",
                        "via convoyage", "convoy", "convoi", "convoye", "convoyee",
                        "convoyed", "by sea", "par mer", "par la mer", "via c")
+
+
+def _tagged(**tables: dict[str, tuple[tuple[str, ...], ...]]
+            ) -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    """One table for several kinds of phrase (one dictionary look-up per position)."""
+    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for tag, table in tables.items():
+        for first, phrases in table.items():
+            out.setdefault(first, []).extend((ph, tag) for ph in phrases)
+    return {k: tuple(sorted(v, key=lambda x: len(x[0]), reverse=True)) for k, v in out.items()}
+
+
+# what may follow the unit, and what may open a line
+_ACTIONS = _tagged(hold=_HOLD, support=_SUPPORT, convoy=_CONVOY, retreat=_RETREAT,
+                   disband=_DISBAND_AFTER, build=_BUILD_AFTER, remove=_REMOVE_AFTER, move=_MOVE)
+_OPENERS = _tagged(waive=_WAIVE, build=_BUILD_FIRST, remove=_REMOVE_FIRST,
+                   disband=_DISBAND_FIRST)
 _LIST_SEPS = frozenset({",", "et", "and", "&", "+", "puis", "then", "plus"})
 _RETREAT_SEPS = frozenset({",", "ou", "or", "sinon", "puis", "then", "else", "otherwise",
                            "/", "|"})
@@ -132,6 +149,8 @@ _COAST_PHRASES = _phrases(*_COASTS)
 _BARE_COASTS = _phrases("nc", "sc", "ec", "cn", "cs", "ce", "north coast", "south coast",
                         "east coast", "cote nord", "cote sud", "cote est")
 _DASH = frozenset({"-"})
+_COLON = frozenset({":"})
+_AFTER_BUILD = frozenset({"d'", "de", ":"})
 _IGNORED = frozenset({".", "'", '"', "_", "!", "«", "»", "“", "”", "„", "*", "•", "·", "…",
                       "‹", "›", "`"})
 
@@ -180,6 +199,10 @@ class _Index:
     powers: dict[str, str]  # folded id / names / abbreviation / aliases -> power id
     power_keys: tuple[str, ...]  # sorted, for unique prefixes ("Ang." -> england)
     display: dict[str, str]  # folded key -> how to show it in a suggestion
+    # first tokens of names of several tokens: any other word can only be a one-word name,
+    # which spares the span search in the common case ("par", "nth")
+    place_heads: frozenset[str]
+    power_heads: frozenset[str]
 
 
 @cache
@@ -201,7 +224,17 @@ def _index(game_map: Map) -> _Index:
             powers.setdefault(fold(name), pw.id)
     return _Index(places=places, prefixes=tuple(n for n, _ in ordered),
                   prefix_ids=tuple(i for _, i in ordered), powers=powers,
-                  power_keys=tuple(sorted(powers)), display=display)
+                  power_keys=tuple(sorted(powers)), display=display,
+                  place_heads=_heads(places), power_heads=_heads(powers))
+
+
+def _heads(keys: dict[str, str]) -> frozenset[str]:
+    out = set()
+    for key in keys:
+        toks = _TOKEN.findall(key)
+        if len(toks) > 1:
+            out.add(toks[0])
+    return frozenset(out)
 
 
 def _prefix_hits(keys: tuple[str, ...], values: tuple[str, ...] | dict[str, str],
@@ -235,15 +268,17 @@ class _Parser:
         ends: list[int] = []
         for m in _TOKEN.finditer(self.folded):
             t = m.group()
-            if t in _IGNORED:
-                continue
-            if t[0] in "=>" or t[-1] == ">":
-                t = "->"  # "=", "=>", "->", "-->": a move (seed 004 §4.1.1 uses "=")
-            elif t[0] == "-":
-                t = "-"
+            if t[0] not in _WORD0:
+                if t in _IGNORED:
+                    continue
+                if t[0] in "=>" or t[-1] == ">":
+                    t = "->"  # "=", "=>", "->", "-->": a move (seed 004 §4.1.1 uses "=")
+                elif t[0] == "-":
+                    t = "-"
             toks.append(t)
-            starts.append(m.start())
-            ends.append(m.end())
+            a, b = m.span()
+            starts.append(a)
+            ends.append(b)
         if len(toks) > MAX_TOKENS:
             raise OrderError("too_long", {"length": len(text), "limit": MAX_CHARS},
                              words=text[:40] + "…")
@@ -281,6 +316,17 @@ class _Parser:
                 if tuple(toks[pos:pos + len(phrase)]) == phrase:
                     return len(phrase)
         return 0
+
+    def which(self, table: dict[str, tuple[tuple[tuple[str, ...], str], ...]]) -> str | None:
+        """Tag of the longest phrase of ``table`` written here (consumed), or None."""
+        cands = table.get(self.peek())
+        if cands:
+            toks, pos = self.toks, self.pos
+            for phrase, tag in cands:
+                if tuple(toks[pos:pos + len(phrase)]) == phrase:
+                    self.pos += len(phrase)
+                    return tag
+        return None
 
     def accept(self, table: dict[str, tuple[tuple[str, ...], ...]]) -> bool:
         k = self.match(table)
@@ -323,8 +369,16 @@ class _Parser:
         start = self.pos
         if self.at_end() or not self.is_word(start):
             raise self.error("bad_syntax", start, start + 1)
-        spans = self._spans()
         places = self.idx.places
+        first = self.toks[start]
+        if first not in self.idx.place_heads:
+            pid = places.get(first)
+            if pid is not None:
+                self.pos = start + 1
+                return pid
+            spans = [(first, start + 1, True)]
+        else:
+            spans = self._spans()
         for key, end, _ in reversed(spans):
             pid = places.get(key)
             if pid is not None:
@@ -371,6 +425,14 @@ class _Parser:
         """(power id, end) when the words here name a power, else (None, pos). Exact names of
         up to three words ("Autriche-Hongrie"), or a unique prefix of one word ("Ang.")."""
         powers = self.idx.powers
+        if not self.is_word(self.pos):
+            return None, self.pos
+        first = self.toks[self.pos]
+        if first not in self.idx.power_heads:
+            if first in powers:
+                return powers[first], self.pos + 1
+            if len(first) < 3 or first in self.idx.places or first in _TYPES:
+                return None, self.pos
         spans = self._spans(3)
         for key, end, _ in reversed(spans):
             if key in powers:
@@ -519,9 +581,8 @@ class _Parser:
             return power
         self.pos = end
         t = self.peek()
-        if (t in _TYPES or t in _ARTICLES or self.match(_BUILD_FIRST)
-                or self.match(_REMOVE_FIRST) or self.match(_DISBAND_FIRST)
-                or self.match(_WAIVE)):
+        if t in _TYPES or t in _ARTICLES or self.which(_OPENERS):
+            self.pos = end
             return power
         self.pos = start
         return None
@@ -532,7 +593,7 @@ class _Parser:
         k = 0
         while k < 3 and self.is_word(self.pos + k):
             k += 1
-        if not 1 <= k <= 2 or self.peek(k) != ":" or self.peek() in _TYPES:
+        if ":" not in self.toks or not 1 <= k <= 2 or self.peek(k) != ":" or self.peek() in _TYPES:
             return
         if self.could_be_place():
             return
@@ -544,7 +605,8 @@ class _Parser:
 
     def body(self) -> list[Order]:
         start = self.pos
-        if self.accept(_WAIVE):
+        opener = self.which(_OPENERS)
+        if opener == "waive":
             self.skip(_WAIVE_FILLER)
             count = 1
             if self.peek().isdigit():
@@ -554,14 +616,14 @@ class _Parser:
                 if not 1 <= count <= MAX_WAIVES:
                     raise self.error("bad_syntax", start)
             return [Waive() for _ in range(count)]
-        if self.accept(_BUILD_FIRST):
-            self.skip(frozenset({"d'", "de", ":"}))
+        if opener == "build":
+            self.skip(_AFTER_BUILD)
             return [self.build(u, start) for u in self.units()]
-        if self.accept(_REMOVE_FIRST):
-            self.skip(frozenset({":"}))
+        if opener == "remove":
+            self.skip(_COLON)
             return [Remove(t, loc) for _, t, loc in self.units()]
-        if self.accept(_DISBAND_FIRST):
-            self.skip(frozenset({":"}))
+        if opener == "disband":
+            self.skip(_COLON)
             return [Disband(t, loc) for _, t, loc in self.units()]
         if self.at_end():
             raise self.error("empty", start)
@@ -578,13 +640,14 @@ class _Parser:
         _, utype, loc = unit
         if self.at_end():
             raise self.error("missing_action", start, unit=self.words(start))
-        if self.accept(_HOLD):
+        kind = self.which(_ACTIONS)
+        if kind == "hold":
             return Hold(utype, loc)
-        if self.accept(_SUPPORT):
+        if kind == "support":
             return self.support(utype, loc)
-        if self.accept(_CONVOY):
+        if kind == "convoy":
             return self.convoy(utype, loc)
-        if self.accept(_RETREAT):
+        if kind == "retreat":
             self.accept(_MOVE)
             targets = [self.target()]
             while self.peek() in _RETREAT_SEPS:
@@ -594,13 +657,13 @@ class _Parser:
             if len(targets) == 1:
                 return Retreat(utype, loc, targets[0])
             return RetreatList(utype, loc, tuple(targets))
-        if self.accept(_DISBAND_AFTER):
+        if kind == "disband":
             return Disband(utype, loc)
-        if self.accept(_BUILD_AFTER):
+        if kind == "build":
             return self.build(unit, start)
-        if self.accept(_REMOVE_AFTER):
+        if kind == "remove":
             return Remove(utype, loc)
-        if self.accept(_MOVE):
+        if kind == "move":
             return self.move(utype, loc)
         if self.is_word(self.pos) and self.could_be_place():  # "A Par Bur"
             return self.move(utype, loc)
@@ -692,7 +755,11 @@ def _parse_line(text: str, game_map: Map) -> tuple[str | None, list[Order]]:
     if len(text) > MAX_CHARS:
         raise OrderError("too_long", {"length": len(text), "limit": MAX_CHARS},
                          words=text[:40] + "…")
-    text = _COMMENT.sub("", _BULLET.sub("", text, count=1)).strip()
+    if not text[:1].isalpha():
+        text = _BULLET.sub("", text, count=1)
+    if "#" in text or "//" in text:
+        text = _COMMENT.sub("", text)
+    text = text.strip()
     parser = _Parser(text, game_map)
     try:
         return parser.line()

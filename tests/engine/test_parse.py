@@ -292,7 +292,7 @@ SEED_004 = [
     ("F AMO C A LON-TUN", Convoy("F", "mao", "lon", "tun")),
     ("F MOR C ANG. A LON-TUN", Convoy("F", "eas", "lon", "tun", "england")),
     # §3.4.1
-    ("A BOU S ALLEMAGNE A RUH - BEL", Support("A", "bur", "ruh", "bel", "A", "germany")),
+    ("France: A BOU S ALLEMAGNE A RUH - BEL", Support("A", "bur", "ruh", "bel", "A", "germany")),
     ("F ESP CS - POR", Move("F", "spa/sc", "por")),
     ("F POR - ESP CN", Move("F", "por", "spa/nc")),
     # §3.4.2
