@@ -1,0 +1,113 @@
+"""The Discord application: an ``AutoShardedBot`` whose ``setup_hook`` opens the database,
+applies the migrations, sets the translator, loads the cogs, registers the persistent buttons
+and starts the scheduler (deadlines, reminders, outbox poster).
+
+Resources are created here and handed to the cogs through the bot (RoboDanny's pattern);
+commands are synced on demand (``python -m bot sync`` or ``sync_commands``), never at start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db import Database, migrate
+from bot.i18n import Translator
+from bot.scheduler import PostMessage, Scheduler, default_owner
+from bot.settings import Settings
+from bot.ui import posts
+from bot.ui.errors import report_error
+from bot.ui.views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.classic", "cogs.gm")
+
+
+class GameTree(app_commands.CommandTree["DiplomacyBot"]):
+    """The command tree with the one error handler (Red-DiscordBot's pattern): every domain
+    error becomes a clear ephemeral reply in the reader's language, anything unexpected is
+    logged with its context and answered politely."""
+
+    async def on_error(self, interaction: discord.Interaction[DiplomacyBot],
+                       error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)
+
+
+class DiplomacyBot(commands.AutoShardedBot):
+    def __init__(self, settings: Settings, *, db: Database | None = None,
+                 run_scheduler: bool = True, **kwargs: Any) -> None:
+        intents = discord.Intents.default()  # no privileged intent is needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None, tree_cls=GameTree,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                                  users=True),
+                         **kwargs)
+        self.settings = settings
+        self._db = db
+        self._owns_db = db is None
+        self.run_scheduler = run_scheduler
+        self.scheduler: Scheduler | None = None
+        self._scheduler_task: asyncio.Task[None] | None = None
+        self.default_locale = settings.default_locale
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            raise RuntimeError("the database is opened in setup_hook")
+        return self._db
+
+    async def setup_hook(self) -> None:
+        if self._db is None:
+            self._db = Database(self.settings.database_url)
+        await migrate(self._db)
+        await self.tree.set_translator(Translator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        # buttons of earlier messages keep working after a restart (custom ids carry the data)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.scheduler = Scheduler(
+            self._db, send=self.deliver,
+            owner=self.settings.instance_name or default_owner(),
+            lease_seconds=self.settings.lease_seconds,
+            max_sleep=self.settings.scheduler_max_sleep)
+        if self.run_scheduler:
+            self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="scheduler")
+
+    async def deliver(self, post: PostMessage) -> None:
+        """The scheduler's ``send`` callback: one outbox row to Discord."""
+        await posts.deliver(self, post)
+
+    async def post_now(self) -> None:
+        """Send queued posts at once (after a command that changed a game), without waiting
+        for the scheduler's next pass; the scheduler is woken as well."""
+        if self.scheduler is not None and self.scheduler.poster is not None:
+            await self.scheduler.poster.post_pending()
+        if self._db is not None:
+            self._db.notify_deadlines()
+
+    async def sync_commands(self, guild_id: int | None = None) -> list[app_commands.AppCommand]:
+        """Push the command tree (with its French localisations) to Discord."""
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+    async def close(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.stop()
+        if self._scheduler_task is not None:
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(self._scheduler_task, timeout=10)
+            self._scheduler_task = None
+        await super().close()
+        if self._owns_db and self._db is not None:
+            await self._db.dispose()
+            self._db = None

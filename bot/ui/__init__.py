@@ -1,0 +1,1 @@
+"""Discord presentation shared by the cogs: formatting, embeds, persistent buttons, posts."""

@@ -1,0 +1,157 @@
+"""Embeds of the bot: what a game, a result, a player's orders look like on Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.services.common import GameView
+from bot.services.games import PhaseDetail
+from bot.services.orders import OrderStatus, OwnOrders, SubmitResult
+from bot.ui.format import (
+    centre_counts,
+    chunks,
+    deadline_text,
+    phase_name,
+    power_name,
+    results_by_power,
+)
+from bot.ui.views import ReadyButton
+
+COLOUR = discord.Colour(0x2B5EA7)
+MAX_FIELDS = 25
+
+
+def _line_text(line: Any, locale: str) -> str:
+    if line.ok:
+        return f"✅ `{line.text}` → `{line.normalized}`"
+    err = line.error or {}
+    why = err.get("message_fr" if locale == "fr" else "message_en") or err.get("code") or "?"
+    return f"❌ `{line.text}` — {why}"
+
+
+def orders_feedback(result: SubmitResult, locale: str
+                    ) -> tuple[discord.Embed, discord.ui.View]:
+    """Each order as understood, normalised and checked (ephemeral), with a Ready button."""
+    lines = [_line_text(x, locale) for x in result.lines] or [t("orders.none", locale)]
+    embed = discord.Embed(
+        title=t("orders.saved_title", locale, power=power_name(result.power, locale),
+                phase=phase_name(result.phase, locale)),
+        description="\n".join(lines)[:4000], colour=COLOUR)
+    embed.set_footer(text=t("orders.saved_footer", locale))
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReadyButton(result.game_id, result.phase, label=t("ready.button", locale)))
+    return embed, view
+
+
+def own_orders_embed(own: Sequence[OwnOrders], game: GameView, locale: str) -> discord.Embed:
+    embed = discord.Embed(title=t("orders.show_title", locale,
+                                  phase=phase_name(game.phase, locale)), colour=COLOUR)
+    if not own:
+        embed.description = t("orders.none", locale)
+    for o in own[:MAX_FIELDS]:
+        text = "\n".join(f"`{x.normalized or x.text}`" for x in o.lines) or t("orders.none",
+                                                                                locale)
+        ready = t("orders.ready_yes" if o.ready else "orders.ready_no", locale)
+        embed.add_field(name=f"{power_name(o.power, locale)} — {ready}", value=text[:1024],
+                        inline=False)
+    embed.add_field(name=t("game.deadline", locale), value=deadline_text(game.deadline),
+                    inline=False)
+    return embed
+
+
+def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
+                 state: Mapping[str, Any] | None) -> discord.Embed:
+    embed = discord.Embed(title=t("status.title", locale, name=game.name),
+                          colour=COLOUR)
+    embed.add_field(name=t("status.variant", locale), value=game.variant)
+    embed.add_field(name=t("status.state", locale), value=t(f"status.{game.status}", locale))
+    embed.add_field(name=t("status.gm", locale), value=f"<@{game.gm_user_id}>")
+    if game.phase:
+        embed.add_field(name=t("status.phase", locale), value=phase_name(game.phase, locale))
+        embed.add_field(name=t("game.deadline", locale), value=deadline_text(game.deadline))
+    players = []
+    for p in game.players:
+        powers = ", ".join(power_name(pw, locale, game.variant) for pw in p.powers) or "—"
+        mark = ""
+        if progress is not None:
+            if all(pw in progress.ready for pw in p.powers if pw in progress.waiting) and \
+                    any(pw in progress.waiting for pw in p.powers):
+                mark = " ✅"
+            elif any(pw in progress.submitted for pw in p.powers):
+                mark = " 📝"
+            elif any(pw in progress.waiting for pw in p.powers):
+                mark = " ⏳"
+        status = "" if p.status == "active" else f" ({t('player.status.' + p.status, locale)})"
+        players.append(f"<@{p.user_id}> — {powers}{status}{mark}")
+    embed.add_field(name=t("status.players", locale, count=len(players)),
+                    value="\n".join(players)[:1024] or "—", inline=False)
+    if state:
+        counts = centre_counts(state)
+        if counts:
+            embed.add_field(name=t("status.centres", locale), value=_counts_text(
+                counts, locale, game.variant), inline=False)
+    if game.result:
+        embed.add_field(name=t("status.result", locale),
+                        value=result_text(game.result, locale, game.variant), inline=False)
+    return embed
+
+
+def _counts_text(counts: Mapping[str, int], locale: str, variant: str) -> str:
+    return "\n".join(f"{power_name(p, locale, variant)}: {n}"
+                     for p, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def result_text(result: Mapping[str, Any], locale: str, variant: str = "classic") -> str:
+    if result.get("winner"):
+        return t("result.winner", locale, power=power_name(str(result["winner"]), locale,
+                                                           variant))
+    if result.get("draw"):
+        return t("result.draw", locale, powers=", ".join(
+            power_name(str(p), locale, variant) for p in result["draw"]))
+    return t("result.ended", locale)
+
+
+def settings_embed(game: GameView, locale: str) -> discord.Embed:
+    embed = discord.Embed(title=t("settings.title", locale, name=game.name), colour=COLOUR)
+    shown = {k: v for k, v in game.options.items() if k not in (
+        "assignment_seed", "neutral", "players_at_start")}
+    for key, value in sorted(shown.items()):
+        embed.add_field(name=key, value=str(value))
+    hours = ", ".join(f"{k}: {float(v) / 60:g} h" for k, v in sorted(game.phase_minutes.items()))
+    embed.add_field(name=t("settings.phase_lengths", locale), value=hours or "—",
+                    inline=False)
+    if "assignment_seed" in game.options:
+        embed.set_footer(text=t("settings.seed", locale, seed=game.options["assignment_seed"]))
+    return embed
+
+
+def results_embeds(detail: PhaseDetail, locale: str, variant: str,
+                   state_after: Mapping[str, Any] | None,
+                   next_phase: str | None, deadline: Any) -> list[discord.Embed]:
+    """The report of a resolved phase: every power's orders with their outcome, centre
+    counts and eliminations; the map goes in the first embed."""
+    embed = discord.Embed(title=t("results.title", locale,
+                                  phase=phase_name(detail.phase, locale)), colour=COLOUR)
+    lines = results_by_power(detail.results, detail.state, locale, variant, state_after)
+    fields = 0
+    for power in sorted(lines):
+        for i, piece in enumerate(chunks(lines[power])):
+            if fields >= MAX_FIELDS - 3:
+                break
+            name = power_name(power, locale, variant) + ("" if i == 0 else " …")
+            embed.add_field(name=name, value=piece, inline=True)
+            fields += 1
+    if state_after:
+        counts = centre_counts(state_after)
+        if counts:
+            embed.add_field(name=t("status.centres", locale),
+                            value=_counts_text(counts, locale, variant)[:1024], inline=False)
+    if next_phase:
+        embed.add_field(name=t("results.next", locale),
+                        value=f"{phase_name(next_phase, locale)} — {deadline_text(deadline)}",
+                        inline=False)
+    return [embed]

@@ -1,0 +1,105 @@
+"""Errors to replies: one place that turns every failure into a clear, localised, ephemeral
+answer. Order of the checks (as in python-discord's error handler): the wrapped domain error
+first, then Discord's own checks, then anything unexpected (logged with context)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import has_key, t
+from bot.services.errors import OrdersRejected, ServiceError
+
+log = logging.getLogger(__name__)
+
+
+class UserFacingError(Exception):
+    """Raised by cogs and buttons for a situation of the Discord layer (an expired button,
+    a command used outside a game channel): ``key`` is a catalogue key."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def _format_params(params: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        out[k] = ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
+    return out
+
+
+def rejected_lines(error: OrdersRejected, locale: Any) -> str:
+    """Every line of a refused set, with the engine's reason in the reader's language."""
+    french = str(locale).startswith("fr")
+    out = []
+    for line in error.params.get("lines", []):
+        if line.get("ok"):
+            out.append(f"✅ `{line.get('text')}` → `{line.get('normalized')}`")
+        else:
+            err = line.get("error") or {}
+            why = err.get("message_fr" if french else "message_en") or err.get("code") or "?"
+            out.append(f"❌ `{line.get('text')}` — {why}")
+    return "\n".join(out)
+
+
+def error_text(error: BaseException, locale: Any) -> str:
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        inner = error.__cause__ or getattr(error, "original", None)
+        if isinstance(inner, Exception):
+            error = inner
+    if isinstance(error, OrdersRejected):
+        return t("error.orders.rejected", locale) + "\n" + rejected_lines(error, locale)
+    if isinstance(error, ServiceError):
+        key = f"error.{error.code}"
+        if not has_key(key):
+            log.error("no message for service error %s", error.code)
+            key = "error.generic"
+        return t(key, locale, **_format_params(error.params))
+    if isinstance(error, UserFacingError):
+        return t(error.key, locale, **_format_params(error.params))
+    if isinstance(error, app_commands.MissingPermissions):
+        return t("error.missing_permissions", locale)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t("error.guild_only", locale)
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return t("error.cooldown", locale, seconds=round(error.retry_after))
+    if isinstance(error, app_commands.CheckFailure):
+        return t("error.check_failed", locale)
+    return t("error.unexpected", locale)
+
+
+def is_expected(error: BaseException) -> bool:
+    inner = error
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        inner = error.__cause__ or getattr(error, "original", error)
+    return isinstance(inner, ServiceError | UserFacingError | app_commands.CheckFailure |
+                      app_commands.CommandOnCooldown)
+
+
+async def reply(interaction: discord.Interaction[Any], content: str | None = None, *,
+                ephemeral: bool = True, **kwargs: Any) -> None:
+    """Answer whether or not the interaction was already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    if not is_expected(error):
+        command = interaction.command.qualified_name if interaction.command else None
+        data = interaction.data or {}
+        log.error("unexpected error: command=%s custom_id=%s user=%s guild=%s channel=%s",
+                  command, data.get("custom_id"), interaction.user.id, interaction.guild_id,
+                  interaction.channel_id, exc_info=error)
+    if interaction.type is discord.InteractionType.autocomplete:
+        return
+    try:
+        await reply(interaction, error_text(error, interaction.locale), ephemeral=True)
+    except discord.HTTPException:
+        log.exception("could not report an error to the user")

@@ -1,0 +1,270 @@
+"""Shared formatting of game facts for Discord: power names, deadlines, results lines.
+
+Results are written in the seed 004 §4.1.1 notation in French (``=`` move succeeds, ``:`` move
+fails, ``S`` support given, ``s`` support cut, ``C`` convoy, ``H`` hold, and the comments
+``(d-xxx)`` dislodged and retreating to xxx, ``(a)`` annihilated, ``(i)`` impossible, ``(o)``
+forgotten, ``(u)`` ambiguous, ``(v)`` invalid support/convoy) and in plain words in English
+(RULES.md, Classic Diplomacy, last bullet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from bot.i18n import language_of, t
+from engine.maps import Map, map_for_variant, province_of
+
+# engine error codes that mean "open to two readings" (seed 004 §4.1.1 "(u)")
+AMBIGUOUS_CODES = frozenset({"ambiguous", "ambiguous_coast", "ambiguous_unit",
+                             "ambiguous_order", "ambiguous_name", "ambiguous_power"})
+
+
+@cache
+def game_map(variant: str) -> Map:
+    return map_for_variant("classic" if variant == "duel" else variant)
+
+
+def power_name(power: str, locale: Any, variant: str = "classic") -> str:
+    try:
+        return game_map(variant).power(power).name(language_of(locale))
+    except (KeyError, ValueError):
+        return power.capitalize()
+
+
+def province_name(location: str, locale: Any, variant: str = "classic") -> str:
+    try:
+        prov = game_map(variant).provinces[province_of(location)]
+    except KeyError:
+        return location.upper()
+    name = prov.name(language_of(locale))
+    coast = location.split("/", 1)[1] if "/" in location else None
+    return f"{name} ({coast.upper()})" if coast else name
+
+
+def timestamp(dt: datetime | str | None, style: str = "R") -> str:
+    """A Discord timestamp (``<t:...:R>``): every reader sees it in their own time zone."""
+    if dt is None:
+        return "—"
+    if isinstance(dt, str):
+        dt = datetime.fromisoformat(dt)
+    return f"<t:{int(dt.timestamp())}:{style}>"
+
+
+def deadline_text(dt: datetime | str | None) -> str:
+    return "—" if dt is None else f"{timestamp(dt, 'f')} ({timestamp(dt, 'R')})"
+
+
+def phase_name(phase: str | None, locale: Any) -> str:
+    """``S1901M`` -> "Spring 1901, movement" / "Printemps 1901, mouvements"."""
+    if not phase or len(phase) < 6 or phase[0] not in "SFW" or phase[-1] not in "MRA":
+        return phase or "—"
+    return t("phase.name", locale, season=t(f"phase.season.{phase[0]}", locale),
+             year=phase[1:-1], kind=t(f"phase.kind.{phase[-1]}", locale))
+
+
+def _loc(location: str | None) -> str:
+    return (location or "?").upper()
+
+
+def _unit_at(state: Mapping[str, Any], location: str | None) -> str:
+    """Type of the unit standing at ``location`` in ``state`` (for "S A MOS-UKR")."""
+    if location:
+        prov = province_of(location)
+        for u in state.get("units", []):
+            if province_of(str(u["location"])) == prov:
+                return str(u["type"])
+    return "A"
+
+
+def _retreat_of(unit_location: str, later: Sequence[Mapping[str, Any]]) -> str | None:
+    """Where a dislodged unit retreated to, from the retreat results of the same report."""
+    prov = province_of(unit_location)
+    for r in later:
+        order = r.get("order") or {}
+        if order.get("kind") == "retreat" and r.get("status") == "succeeds" and \
+                province_of(str(order.get("location") or "")) == prov:
+            return str(order.get("target") or "")
+    return None
+
+
+def _dislodged_in(state_after: Mapping[str, Any] | None) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for d in (state_after or {}).get("dislodged", []) or []:
+        out[province_of(str(d["location"]))] = list(d.get("retreats") or [])
+    return out
+
+
+def french_line(result: Mapping[str, Any], state: Mapping[str, Any],
+                later: Sequence[Mapping[str, Any]] = (),
+                dislodged: Mapping[str, list[str]] | None = None) -> str:
+    """One result in the seed 004 §4.1.1 notation."""
+    order = result.get("order")
+    status = result.get("status")
+    reason = result.get("reason") or ""
+    if not order:
+        comment = "(u)" if reason in AMBIGUOUS_CODES else "(i)"
+        return f"{(result.get('text') or '?').strip()} {comment}"
+    kind = order.get("kind")
+    unit = f"{order.get('unit_type') or ''} {_loc(order.get('location'))}".strip()
+    if kind == "move":
+        sign = "=" if status == "succeeds" else ":" if status == "fails" else "-"
+        via = " (c)" if order.get("via_convoy") else ""
+        line = f"{unit}{sign}{_loc(order.get('target'))}{via}"
+    elif kind in ("support", "convoy"):
+        letter = "C" if kind == "convoy" else ("s" if reason == "cut" else "S")
+        other = f"{_unit_at(state, order.get('aux'))} {_loc(order.get('aux'))}"
+        tail = f"-{_loc(order.get('target'))}" if order.get("target") else ""
+        line = f"{unit} {letter} {other}{tail}"
+    elif kind == "hold":
+        line = f"{unit} H"
+    elif kind == "retreat":
+        sign = "=" if status == "succeeds" else ":"
+        line = f"{unit} R{sign}{_loc(order.get('target'))}"
+    elif kind == "disband":
+        line = f"{unit} disp."
+    elif kind == "build":
+        line = f"+ {unit}"
+    elif kind == "remove":
+        line = f"- {unit}"
+    else:  # waive
+        line = "(renonce)"
+    comments = []
+    if status == "illegal":
+        comments.append("(u)" if reason in AMBIGUOUS_CODES else "(i)")
+    if status == "void" and reason == "no_matching_order":
+        comments.append("(v)")
+    if reason == "no_order":
+        comments.append("(o)")
+    prov = province_of(str(order.get("location") or ""))
+    if dislodged is not None and prov in dislodged and kind not in ("retreat", "disband"):
+        went = _retreat_of(prov, later)
+        if went:
+            comments.append(f"(d-{went.upper()})")
+        elif not dislodged[prov]:
+            comments.append("(a)")
+        else:
+            comments.append("(d)")
+    return " ".join([line, *comments])
+
+
+def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: str,
+                 later: Sequence[Mapping[str, Any]] = (),
+                 dislodged: Mapping[str, list[str]] | None = None) -> str:
+    """One result in plain English words."""
+    order = result.get("order")
+    status = str(result.get("status"))
+    reason = result.get("reason") or ""
+    if not order:
+        why = result.get("message_en") or reason
+        return f"“{(result.get('text') or '').strip()}”: illegal ({why})"
+
+    def name(loc: Any) -> str:
+        return province_name(str(loc), "en", variant)
+
+    kind = order.get("kind")
+    unit_type = {"A": "army", "F": "fleet"}.get(str(order.get("unit_type")), "unit")
+    unit = f"The {unit_type} in {name(order.get('location'))}"
+    if kind == "move":
+        via = " by convoy" if order.get("via_convoy") else ""
+        text = f"{unit} moves to {name(order.get('target'))}{via}"
+    elif kind == "support":
+        what = (f"the move {name(order.get('aux'))} → {name(order.get('target'))}"
+                if order.get("target") else f"{name(order.get('aux'))} holding")
+        text = f"{unit} supports {what}"
+    elif kind == "convoy":
+        text = (f"{unit} convoys {name(order.get('aux'))} → "
+                f"{name(order.get('target'))}")
+    elif kind == "hold":
+        text = f"{unit} holds"
+    elif kind == "retreat":
+        text = f"{unit} retreats to {name(order.get('target'))}"
+    elif kind == "disband":
+        text = f"{unit} disbands"
+    elif kind == "build":
+        text = f"New {unit_type} built in {name(order.get('location'))}"
+    elif kind == "remove":
+        text = f"{unit} is removed"
+    else:
+        text = "Build waived"
+    outcome = {"succeeds": "succeeds", "fails": "fails", "void": "has no effect",
+               "illegal": "is illegal"}.get(status, status)
+    if reason == "no_order":
+        outcome = "no order: holds"
+    elif reason == "cut":
+        outcome = "support cut"
+    elif reason and status != "succeeds":
+        words = {"bounced": "bounced", "dislodged": "dislodged",
+                 "no_convoy": "no convoy route", "paradox": "convoy paradox",
+                 "no_matching_order": "the supported unit does not do that",
+                 "civil_disorder": "civil disorder", "conditional": "kept for later",
+                 "duplicate_order": "another order for this unit counts"}
+        outcome += f" ({words.get(reason, result.get('message_en') or reason)})"
+    prov = province_of(str(order.get("location") or ""))
+    if dislodged is not None and prov in dislodged and kind not in ("retreat", "disband"):
+        went = _retreat_of(prov, later)
+        if went:
+            outcome += f"; dislodged, retreats to {name(went)}"
+        elif not dislodged[prov]:
+            outcome += "; dislodged and destroyed (no retreat)"
+        else:
+            outcome += "; dislodged"
+    return f"{text}: {outcome}."
+
+
+def results_by_power(results: Iterable[Mapping[str, Any]], state: Mapping[str, Any],
+                     locale: Any, variant: str = "classic",
+                     state_after: Mapping[str, Any] | None = None
+                     ) -> dict[str, list[str]]:
+    """Lines per power, in the reader's language; the first phase of ``results`` only is
+    formatted as its own report; retreats appended by the engine are used for (d-xxx)."""
+    results = list(results)
+    first = results[0].get("phase") if results else None
+    main = [r for r in results if r.get("phase", first) == first]
+    later = [r for r in results if r.get("phase", first) != first]
+    dislodged = _dislodged_after(main, later, state_after)
+    french = language_of(locale) == "fr"
+    out: dict[str, list[str]] = {}
+    for r in main:
+        line = (french_line(r, state, later, dislodged) if french
+                else english_line(r, state, variant, later, dislodged))
+        out.setdefault(str(r.get("power")), []).append(line)
+    return out
+
+
+def _dislodged_after(main: Sequence[Mapping[str, Any]], later: Sequence[Mapping[str, Any]],
+                     state_after: Mapping[str, Any] | None) -> dict[str, list[str]]:
+    dislodged = _dislodged_in(state_after)
+    # retreat phases resolved at once by the engine: their units were dislodged too
+    for r in later:
+        order = r.get("order") or {}
+        if order.get("kind") in ("retreat", "disband"):
+            dislodged.setdefault(province_of(str(order.get("location") or "")),
+                                 [str(order.get("target") or "")])
+    for r in main:
+        if r.get("reason") == "dislodged":
+            order = r.get("order") or {}
+            dislodged.setdefault(province_of(str(order.get("location") or "")), [])
+    return dislodged
+
+
+def centre_counts(state: Mapping[str, Any]) -> dict[str, int]:
+    return {p: len(c) for p, c in (state.get("centers") or {}).items() if c}
+
+
+def chunks(lines: Sequence[str], limit: int = 1000) -> list[str]:
+    """Lines joined into pieces of at most ``limit`` characters (embed field values)."""
+    out: list[str] = []
+    cur = ""
+    for line in lines:
+        line = line[:limit]
+        if cur and len(cur) + 1 + len(line) > limit:
+            out.append(cur)
+            cur = line
+        else:
+            cur = f"{cur}\n{line}" if cur else line
+    if cur:
+        out.append(cur)
+    return out

@@ -1,0 +1,331 @@
+"""Persistent buttons and menus: ``DynamicItem`` custom ids carry the game (and phase), so a
+message posted before a restart still works afterwards (RoboDanny's ``cogs/mod.py`` pattern).
+
+Every callback checks who is pressing (a service call with the presser's id does it), and a
+button of a past phase answers "expired" and changes nothing. Custom ids:
+
+- ``dip:join:<game>``                      sign up (game created post)
+- ``dip:ready:<game>:<phase>``             ready (orders feedback)
+- ``dip:draw:<game>:<phase>:<y|n>``        secret draw vote (DM)
+- ``dip:remind:<game>:<on|off>``           reminder DMs on/off (reminder DM)
+- ``dip:ou:<game>:<phase>``                guided order, step 1: the unit
+- ``dip:oa:<game>:<phase>:<loc>``          step 2: the action
+- ``dip:ot:<game>:<phase>:<loc>:<kind>``   step 3: the order (target)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.services import draws as draws_service
+from bot.services import games as games_service
+from bot.services import orders as orders_service
+from bot.services import players as players_service
+from bot.ui.common import add_order, bot_of, public_state, reader_locale
+from bot.ui.errors import UserFacingError, reply, report_error
+from engine import api as engine_api
+from engine.maps import province_of
+
+MAX_OPTIONS = 25  # Discord's limit of options in a select menu
+ACTIONS = ("hold", "move", "support", "convoy", "retreat", "disband", "build", "remove",
+           "waive")
+
+
+async def _guard(interaction: discord.Interaction[Any], coro: Any) -> None:
+    """Component errors do not reach the command tree's handler: report them here."""
+    try:
+        await coro
+    except Exception as exc:
+        await report_error(interaction, exc)
+
+
+async def _current_phase(interaction: discord.Interaction[Any], game_id: int,
+                         phase: str) -> None:
+    """A button of a past phase is expired: it changes nothing."""
+    game = await games_service.get_game(bot_of(interaction).db, game_id=game_id)
+    if game.phase != phase or game.status not in ("active", "paused"):
+        raise UserFacingError("button.expired")
+
+
+# --- sign-up, ready, draw, reminders ----------------------------------------------------------
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"dip:join:(?P<game>\d+)"):
+    def __init__(self, game_id: int, label: str = "Join") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           custom_id=f"dip:join:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> JoinButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self._join(interaction))
+
+    async def _join(self, interaction: discord.Interaction[Any]) -> None:
+        db = bot_of(interaction).db
+        await players_service.join_game(db, game_id=self.game_id, user_id=interaction.user.id)
+        await reply(interaction, t("join.done", reader_locale(interaction)))
+
+
+class ReadyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"dip:ready:(?P<game>\d+):(?P<phase>[A-Z0-9]+)"):
+    def __init__(self, game_id: int, phase: str, label: str = "Ready") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+                                           custom_id=f"dip:ready:{game_id}:{phase}"))
+        self.game_id, self.phase = game_id, phase
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> ReadyButton:
+        return cls(int(match["game"]), match["phase"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self._ready(interaction))
+
+    async def _ready(self, interaction: discord.Interaction[Any]) -> None:
+        await _current_phase(interaction, self.game_id, self.phase)
+        bot = bot_of(interaction)
+        result = await orders_service.set_ready(bot.db, game_id=self.game_id,
+                                                user_id=interaction.user.id, ready=True)
+        key = "ready.on_resolved" if result.turn is not None else "ready.on"
+        await reply(interaction, t(key, reader_locale(interaction)))
+        await bot.post_now()
+
+
+class DrawVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=r"dip:draw:(?P<game>\d+):(?P<phase>[A-Z0-9]+):(?P<vote>[yn])"):
+    def __init__(self, game_id: int, phase: str, accept: bool, label: str = "") -> None:
+        vote = "y" if accept else "n"
+        style = discord.ButtonStyle.success if accept else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=label or vote, style=style,
+                                           custom_id=f"dip:draw:{game_id}:{phase}:{vote}"))
+        self.game_id, self.phase, self.accept = game_id, phase, accept
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> DrawVoteButton:
+        return cls(int(match["game"]), match["phase"], match["vote"] == "y")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self._vote(interaction))
+
+    async def _vote(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        # only the voter's own vote counts: the service finds the presser's powers
+        outcome = await draws_service.vote_draw(bot.db, game_id=self.game_id,
+                                                user_id=interaction.user.id,
+                                                accept=self.accept)
+        key = "draw.voted_yes" if self.accept else "draw.voted_no"
+        await reply(interaction, t(key, reader_locale(interaction)))
+        if outcome.status != "pending":
+            await bot.post_now()
+
+
+class RemindersButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                      template=r"dip:remind:(?P<game>\d+):(?P<state>on|off)"):
+    def __init__(self, game_id: int, enabled: bool, label: str = "") -> None:
+        state = "on" if enabled else "off"
+        super().__init__(discord.ui.Button(label=label or state,
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"dip:remind:{game_id}:{state}"))
+        self.game_id, self.enabled = game_id, enabled
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> RemindersButton:
+        return cls(int(match["game"]), match["state"] == "on")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self._set(interaction))
+
+    async def _set(self, interaction: discord.Interaction[Any]) -> None:
+        await players_service.set_reminders(bot_of(interaction).db, game_id=self.game_id,
+                                            user_id=interaction.user.id, enabled=self.enabled)
+        key = "reminders.on" if self.enabled else "reminders.off"
+        await reply(interaction, t(key, reader_locale(interaction)))
+
+
+# --- the guided order: unit -> action -> target --------------------------------------------------
+
+async def legal_for(interaction: discord.Interaction[Any], game_id: int
+                    ) -> tuple[str, dict[str, list[str]]]:
+    """The presser's power and its legal orders per unit (engine's list), for a player of
+    the game only."""
+    bot = bot_of(interaction)
+    game = await games_service.get_game(bot.db, game_id=game_id)
+    player = game.player(interaction.user.id)
+    if player is None:
+        raise UserFacingError("error.player.not_in_game")
+    state = await public_state(bot.db, game_id)
+    choices = set(engine_api.powers_with_choices(state))
+    powers = [p for p in player.powers if p in choices] or list(player.powers)
+    legal: dict[str, list[str]] = {}
+    for power in powers:
+        for loc, orders in engine_api.legal_orders(state, power).items():
+            legal.setdefault(loc, []).extend(orders)
+    return powers[0], legal
+
+
+def _kind(order_text: str) -> str:
+    """Action of a normalised order (engine's text: ``A par - bur``, ``F bre S A par``...)."""
+    words = order_text.split()
+    for word, kind in (("S", "support"), ("C", "convoy"), ("H", "hold"), ("R", "retreat"),
+                       ("-", "move")):
+        if word in words[2:3]:
+            return kind
+    low = order_text.lower()
+    for kind in ("disband", "build", "remove", "waive"):
+        if kind in low:
+            return kind
+    return words[-1].lower() if words else "hold"
+
+
+def unit_select(game_id: int, phase: str, legal: dict[str, list[str]], locale: str
+                ) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=(orders[0].split(" ")[0] + " " + loc.upper())
+                                    if loc and orders else t("order.builds", locale),
+                                    value=loc or "-")
+               for loc, orders in sorted(legal.items())][:MAX_OPTIONS]
+    view.add_item(UnitSelect(game_id, phase, options, t("order.pick_unit", locale)))
+    return view
+
+
+class UnitSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"dip:ou:(?P<game>\d+):(?P<phase>[A-Z0-9]+)"):
+    def __init__(self, game_id: int, phase: str,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"dip:ou:{game_id}:{phase}",
+                                           options=options or [discord.SelectOption(
+                                               label="-")],
+                                           placeholder=placeholder))
+        self.game_id, self.phase = game_id, phase
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> UnitSelect:
+        return cls(int(match["game"]), match["phase"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self._pick(interaction))
+
+    async def _pick(self, interaction: discord.Interaction[Any]) -> None:
+        await _current_phase(interaction, self.game_id, self.phase)
+        loc = _selected(interaction)
+        loc = "" if loc == "-" else loc
+        _power, legal = await legal_for(interaction, self.game_id)
+        if loc not in legal:
+            raise UserFacingError("order.not_your_unit", unit=loc.upper())
+        locale = reader_locale(interaction)
+        kinds = sorted({_kind(o) for o in legal[loc]}, key=ACTIONS.index)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ActionSelect(self.game_id, self.phase, loc, [
+            discord.SelectOption(label=t(f"order.action.{k}", locale), value=k)
+            for k in kinds], t("order.pick_action", locale)))
+        await interaction.response.send_message(
+            t("order.unit_chosen", locale, unit=loc.upper() or t("order.builds", locale)),
+            view=view, ephemeral=True)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"dip:oa:(?P<game>\d+):(?P<phase>[A-Z0-9]+):(?P<loc>[a-z/]*)"):
+    def __init__(self, game_id: int, phase: str, loc: str,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"dip:oa:{game_id}:{phase}:{loc}",
+                                           options=options or [discord.SelectOption(
+                                               label="-")],
+                                           placeholder=placeholder))
+        self.game_id, self.phase, self.loc = game_id, phase, loc
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> ActionSelect:
+        return cls(int(match["game"]), match["phase"], match["loc"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self._pick(interaction))
+
+    async def _pick(self, interaction: discord.Interaction[Any]) -> None:
+        await _current_phase(interaction, self.game_id, self.phase)
+        kind = _selected(interaction)
+        _power, legal = await legal_for(interaction, self.game_id)
+        orders = [o for o in legal.get(self.loc, []) if _kind(o) == kind]
+        if not orders:
+            raise UserFacingError("order.not_your_unit", unit=self.loc.upper())
+        locale = reader_locale(interaction)
+        if len(orders) == 1:  # nothing left to choose: hold, disband...
+            await _submit_one(interaction, self.game_id, orders[0])
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(OrderSelect(self.game_id, self.phase, self.loc, kind, [
+            discord.SelectOption(label=o[:100], value=o[:100]) for o in orders[:MAX_OPTIONS]],
+            t("order.pick_target", locale)))
+        await interaction.response.send_message(t("order.pick_target", locale), view=view,
+                                                ephemeral=True)
+
+
+class OrderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=r"dip:ot:(?P<game>\d+):(?P<phase>[A-Z0-9]+):(?P<loc>[a-z/]*)"
+                           r":(?P<kind>[a-z]+)"):
+    def __init__(self, game_id: int, phase: str, loc: str, kind: str,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"dip:ot:{game_id}:{phase}:{loc}:{kind}",
+                                           options=options or [discord.SelectOption(
+                                               label="-")],
+                                           placeholder=placeholder))
+        self.game_id, self.phase, self.loc, self.kind = game_id, phase, loc, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> OrderSelect:
+        return cls(int(match["game"]), match["phase"], match["loc"], match["kind"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self._pick(interaction))
+
+    async def _pick(self, interaction: discord.Interaction[Any]) -> None:
+        await _current_phase(interaction, self.game_id, self.phase)
+        chosen = _selected(interaction)
+        _power, legal = await legal_for(interaction, self.game_id)
+        if chosen not in legal.get(self.loc, []):
+            raise UserFacingError("order.not_legal", order=chosen)
+        await _submit_one(interaction, self.game_id, chosen)
+
+
+def _selected(interaction: discord.Interaction[Any]) -> str:
+    values = (interaction.data or {}).get("values") or []
+    if not values:
+        raise UserFacingError("order.nothing_chosen")
+    return str(values[0])
+
+
+async def _submit_one(interaction: discord.Interaction[Any], game_id: int, order: str) -> None:
+    from bot.ui.embeds import orders_feedback
+
+    bot = bot_of(interaction)
+    result = await add_order(bot.db, game_id=game_id, user_id=interaction.user.id, power=None,
+                             order_text=order)
+    embed, view = orders_feedback(result, reader_locale(interaction))
+    await reply(interaction, embed=embed, view=view, ephemeral=True)
+
+
+def same_unit(a: str, b: str) -> bool:
+    return province_of(a) == province_of(b)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    JoinButton, ReadyButton, DrawVoteButton, RemindersButton, UnitSelect, ActionSelect,
+    OrderSelect)

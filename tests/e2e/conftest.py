@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import Harness, running_bot
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
+
+
+@pytest.fixture
+async def harness(database_url: str) -> AsyncIterator[Harness]:
+    async with running_bot(database_url) as h:
+        yield h
