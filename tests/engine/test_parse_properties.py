@@ -9,7 +9,7 @@ import unicodedata
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.maps import Kind, load_map
+from engine.maps import Kind, Power, load_map
 from engine.orders.errors import OrderError
 from engine.orders.parse import parse_order, parse_orders
 from engine.orders.types import (
@@ -115,7 +115,8 @@ def test_format_order_round_trip(order: Order) -> None:
 
 @SETTINGS
 @given(orders, st.sampled_from(M.powers))
-def test_power_prefix_is_reported_and_does_not_change_the_order(order: Order, power) -> None:  # type: ignore[no-untyped-def]
+def test_power_prefix_is_reported_and_does_not_change_the_order(order: Order,
+                                                                 power: Power) -> None:
     for prefix in (f"{power.abbrev}: ", f"{power.name_fr} : ", f"{power.name_en}: "):
         (line, *rest) = parse_orders(prefix + format_order(order), M)
         assert rest == [] and line.power == power.id and line.order == order
