@@ -384,10 +384,18 @@ class _Parser:
             if pid is not None:
                 self.pos = end
                 return pid
-        for key, end, plain in reversed(spans):
+        for i in range(len(spans) - 1, -1, -1):
+            key, end, plain = spans[i]
             if not plain or len(key) < 3:
                 continue
             hits = _prefix_hits(self.idx.prefixes, self.idx.prefix_ids, key)
+            if hits and " " in key and i + 1 < len(spans) and spans[i + 1][2] and \
+                    self._whole_words(key):
+                # "Golfe de Lion", "Mer du Nrd": the next word was meant as part of the name
+                # but fits none; reading "Golfe de" alone would pick the wrong sea
+                key, end, _ = spans[i + 1]
+                raise self.error("unknown_place", start, end, self._suggest(key),
+                                 word=self.words(start, end))
             if len(hits) == 1:
                 self.pos = end
                 return hits[0]
@@ -399,6 +407,17 @@ class _Parser:
         word = self.words(start, start + 1)
         raise self.error("unknown_place", start, start + 1, self._suggest(spans[0][0]),
                          word=word)
+
+    def _whole_words(self, key: str) -> bool:
+        """Does ``key`` end where a word of some full name ends ("golfe de" in "golfe de
+        botnie"), rather than inside a word ("mer tyrrh")?"""
+        i = bisect_left(self.idx.prefixes, key)
+        names = self.idx.prefixes
+        while i < len(names) and names[i].startswith(key):
+            if len(names[i]) > len(key) and names[i][len(key)] in " '":
+                return True
+            i += 1
+        return False
 
     def _suggest(self, key: str) -> str | None:
         close = difflib.get_close_matches(key, self.idx.places.keys(), n=6, cutoff=0.6)

@@ -468,6 +468,17 @@ def test_unknown_place_names_the_word_and_suggests() -> None:
     assert "Did you mean" in e.message("en") and "Vouliez-vous dire" in e.message("fr")
 
 
+def test_misspelt_last_word_of_a_long_name_is_not_read_as_a_shorter_name() -> None:
+    """"Golfe de Lion" must not become the Gulf of Bothnia ("Golfe de Botnie") because
+    "Golfe de" is a prefix of it: the whole name is refused with the right suggestion."""
+    e = err("F Golfe de Lion - tys")
+    assert e.code == "unknown_place" and e.words == "Golfe de Lion"
+    assert e.suggestion is not None and e.suggestion.startswith("LYO")
+    assert err("F Mer du Nrd - nwg").words == "Mer du Nrd"
+    # a prefix cut inside a word is still a prefix
+    assert p("F Mer Tyrrh - ion") == Move("F", "tys", "ion")
+
+
 def test_accents_and_case_do_not_matter() -> None:
     assert p("ARMÉE DE SÉBASTOPOL TIENT") == p("armee de sebastopol tient") == Hold("A", "sev")
     assert p("a   par   -   bur") == Move("A", "par", "bur")
