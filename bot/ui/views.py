@@ -179,7 +179,7 @@ def _kind(order_text: str) -> str:
     """Action of a normalised order (engine's text: ``A par - bur``, ``F bre S A par``...)."""
     words = order_text.split()
     for word, kind in (("S", "support"), ("C", "convoy"), ("H", "hold"), ("R", "retreat"),
-                       ("-", "move")):
+                       ("D", "disband"), ("-", "move")):
         if word in words[2:3]:
             return kind
     low = order_text.lower()

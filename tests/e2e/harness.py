@@ -469,6 +469,12 @@ class Harness:
             if param.name in values and values[param.name] is not None:
                 option = {"name": param.name, "type": param.type.value,
                           "value": values[param.name]}
+                if param.type is discord.AppCommandOptionType.user:
+                    # Discord sends the chosen user's data with the interaction
+                    uid = int(values[param.name])
+                    option["value"] = str(uid)
+                    root.setdefault("resolved", {}).setdefault("users", {})[str(uid)] = \
+                        self.fake.user(uid)
                 if param.name == focused:
                     option["focused"] = True
                 holder["options"].append(option)
