@@ -360,6 +360,7 @@ def convert(source: Path = SOURCE) -> dict[str, Any]:
     fixed = list(main_boxes) + [Point(c).buffer(CENTER_RADIUS + LABEL_MARGIN)
                                 for c in centers.values() if c is not None]
     labels: dict[str, tuple[float, float]] = {}
+    placed: list[Any] = []
     for sid, shape in shapes.items():
         if kinds[sid] == "impassable":
             continue
@@ -370,6 +371,8 @@ def convert(source: Path = SOURCE) -> dict[str, Any]:
         found = None
         for strict in (True, False):
             for q in options[sid]:
+                if any(icon_box(q, LABEL_MARGIN).intersects(b) for b in placed):
+                    continue  # would cover a label placed earlier
                 blocked = prep(unary_union([*fixed, *others, icon_box(q, LABEL_MARGIN)]))
                 got = _place_label(shape, w, h, blocked, prefer, strict)
                 if got is not None:
@@ -381,6 +384,7 @@ def convert(source: Path = SOURCE) -> dict[str, Any]:
             print(f"warning: label of {sid} overlaps a unit slot", file=sys.stderr)
             found = (dislodged[sid], prefer)
         dislodged[sid], labels[sid] = found
+        placed.append(_label_box(found[1], w, h))
     for sid in IMPASSABLE:
         labels[sid] = _inside_point(shapes[sid])
 

@@ -135,9 +135,12 @@ def text_pairs(p: Palette) -> list[tuple[str, RGB, RGB]]:
 
 def shape_pairs(p: Palette) -> list[tuple[str, RGB, RGB]]:
     """Outlines that must stand out from what they are drawn on (non-text, WCAG 1.4.11 ≥ 3:1)."""
-    pairs: list[tuple[str, RGB, RGB]] = [("border on neutral", p.border, p.neutral)]
+    pairs: list[tuple[str, RGB, RGB]] = [
+        ("border on neutral", p.border, p.neutral),
+        ("failure X on its white halo", p.failure, WHITE),
+        ("dislodged ring on its white halo", p.dislodged, WHITE),
+    ]
     for pid in p.units:
         for where, bg in (("sea", p.sea), ("neutral", p.neutral), ("own land", p.fill(pid))):
             pairs.append((f"{pid} outline on {where}", p.outline, bg))
-        pairs.append((f"{pid} failure X on own land", p.failure, p.fill(pid)))
     return pairs
