@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -98,3 +99,27 @@ def test_a_crisis_from_draw_to_annexation_on_the_real_map() -> None:
         assert len(done["annexed"]) == result["annexable"]
         assert all(done["state"]["owners"][t] == first for t in done["annexed"])
         assert any(o == second for o in done["state"]["owners"].values())
+
+
+def test_a_whole_game_of_random_crises_reaches_the_end_on_the_real_map() -> None:
+    rng = random.Random(1900)  # explicit seed: reproducible ballots
+    st = api.new_state()
+    total = len(st["owners"])
+    for number in range(1, 3000):
+        if st["ended"]:
+            break
+        st = api.draw_crisis(st, f"game-{number}")["state"]
+        sides = st["crisis"]["sides"]
+        opened = api.open_vote(st)
+        result = api.tally(opened["state"],
+                           {v: rng.choice([*sides, "blank"]) for v in opened["voters"]})
+        st = result["state"]
+        if st["crisis"] is not None:
+            st = api.annex(st, result["outcome"]["winner"], result["outcome"]["loser"])["state"]
+        assert len(st["owners"]) == total
+        assert set(st["owners"].values()) == POWERS  # nobody is ever eliminated
+    assert st["ended"]
+    singles = api.end_check(st)["single_territory_powers"]
+    assert len(singles) >= 3
+    ranking = api.ranking(st)
+    assert ranking[0]["rank"] == 1 and len(ranking) == 14
