@@ -53,6 +53,27 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_imperialisme(args: argparse.Namespace) -> int:
+    """L'Impérialisme operations: one request ``{"op": ..., "state": ..., ...}`` per object,
+    a JSON array of them, or JSON Lines (engine.imperialisme.api.run)."""
+    from engine.imperialisme import api as imperial
+
+    text = _read(args.file).strip()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    if isinstance(data, list):
+        print(json.dumps([imperial.run(r) for r in data], ensure_ascii=False))
+    elif isinstance(data, dict):
+        print(json.dumps(imperial.run(data), ensure_ascii=False))
+    else:
+        for line in text.splitlines():
+            if line.strip():
+                print(json.dumps(imperial.run(json.loads(line)), ensure_ascii=False))
+    return 0
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     data = json.loads(_read(args.file))
     state = data.get("state", data)
@@ -69,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("adjudicate", help="resolve request(s) read from FILE or stdin")
     p.add_argument("file", nargs="?")
     p.set_defaults(func=cmd_adjudicate)
+    p = sub.add_parser("imperialisme", help="L'Impérialisme operations (crises, votes, ...)")
+    p.add_argument("file", nargs="?")
+    p.set_defaults(func=cmd_imperialisme)
     p = sub.add_parser("render", help="draw a STATE (or a request/response) as PNG")
     p.add_argument("file", nargs="?")
     p.add_argument("-o", "--output", default="map.png")

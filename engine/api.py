@@ -31,7 +31,12 @@ ASSIGNMENTS: dict[int, list[list[str]]] = {
 
 
 def new_game_state(variant: str = "classic") -> dict[str, Any]:
-    """STATE at Spring 1901 movement."""
+    """STATE at Spring 1901 movement (classic), or the opening position of L'Impérialisme.
+    A Duel starts from ``engine.duel.api.new_duel_state`` (it needs both players' lists)."""
+    if variant == "imperialisme":
+        from engine.imperialisme import api as imperial
+
+        return imperial.new_state()
     if variant not in ("classic", "duel"):
         raise ValueError(f"no classic position for variant {variant!r}")
     return game.new_game_state(variant)
