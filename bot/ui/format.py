@@ -236,18 +236,31 @@ def results_by_power(results: Iterable[Mapping[str, Any]], state: Mapping[str, A
 
 def _dislodged_after(main: Sequence[Mapping[str, Any]], later: Sequence[Mapping[str, Any]],
                      state_after: Mapping[str, Any] | None) -> dict[str, list[str]]:
-    dislodged = _dislodged_in(state_after)
-    # retreat phases resolved at once by the engine: their units were dislodged too
+    """Province -> retreats of every unit dislodged in the movement results: a unit standing
+    where a move succeeded and which did not leave (its own order may be a void support).
+    Retreats come from the next position, or from the retreat results the engine appended
+    when it resolved that phase at once; none known means annihilated."""
+    taken = {province_of(str((r.get("order") or {}).get("target") or ""))
+             for r in main if (r.get("order") or {}).get("kind") == "move"
+             and r.get("status") == "succeeds"}
+    left = {province_of(str((r.get("order") or {}).get("location") or ""))
+            for r in main if (r.get("order") or {}).get("kind") == "move"
+            and r.get("status") == "succeeds"}
+    pending = _dislodged_in(state_after)
+    out: dict[str, list[str]] = {}
+    for r in main:
+        order = r.get("order") or {}
+        prov = province_of(str(order.get("location") or ""))
+        if order.get("kind") in ("retreat", "disband", "build", "remove", "waive"):
+            continue
+        if prov in taken and prov not in left:
+            out[prov] = pending.get(prov, [])
     for r in later:
         order = r.get("order") or {}
         if order.get("kind") in ("retreat", "disband"):
-            dislodged.setdefault(province_of(str(order.get("location") or "")),
-                                 [str(order.get("target") or "")])
-    for r in main:
-        if r.get("reason") == "dislodged":
-            order = r.get("order") or {}
-            dislodged.setdefault(province_of(str(order.get("location") or "")), [])
-    return dislodged
+            prov = province_of(str(order.get("location") or ""))
+            out[prov] = [str(order.get("target") or "")] if order.get("target") else []
+    return out
 
 
 def centre_counts(state: Mapping[str, Any]) -> dict[str, int]:

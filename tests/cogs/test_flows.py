@@ -14,7 +14,7 @@ from tests.e2e.harness import CHANNEL_ID, FORUM_ID, PNG_MAGIC, Harness, running_
 
 async def test_french_guild_gets_french_posts_and_notation(database_url: str) -> None:
     async with running_bot(database_url, guild_locale="fr") as h:
-        game_id, by = await started_game(h)
+        _game_id, by = await started_game(h)
         start_post = h.fake.posts_to(CHANNEL_ID)[-1]
         assert "Printemps 1901, mouvements" in start_post.text()
         await h.slash(by["france"], "orders submit", channel_id=CHANNEL_ID,
