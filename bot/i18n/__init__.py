@@ -31,9 +31,19 @@ _log = logging.getLogger(__name__)
 
 @cache
 def catalogue(language: str) -> dict[str, Any]:
-    """The whole catalogue file of ``language`` (read once)."""
+    """The whole catalogue of ``language`` (read once): ``<language>.json`` merged with the
+    variants' own files ``<variant>/<language>.json`` (a key defined twice is an error)."""
     with (_DIR / f"{language}.json").open(encoding="utf-8") as f:
         data: dict[str, Any] = json.load(f)
+    for extra in sorted(_DIR.glob(f"*/{language}.json")):
+        with extra.open(encoding="utf-8") as f:
+            part: dict[str, Any] = json.load(f)
+        for section, entries in part.items():
+            target = data.setdefault(section, {})
+            clash = set(target) & set(entries)
+            if clash:
+                raise ValueError(f"{extra}: keys already defined: {sorted(clash)}")
+            target.update(entries)
     return data
 
 
