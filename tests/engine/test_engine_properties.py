@@ -58,10 +58,10 @@ def random_legal_orders(state: dict[str, Any], rng: random.Random,
                 later.append((power, kinds[kind]))
             else:
                 chosen[province_of(loc)] = (power, rng.choice(kinds[kind]))
-    for power, options in later:
-        matching = [o for o in options if _matches(o, chosen)]
-        order = rng.choice(matching if matching and rng.random() < 0.8 else options)
-        chosen[province_of(order.location)] = (power, order)
+    for power, offers in later:
+        matching = [o for o in offers if _matches(o, chosen)]
+        pick = rng.choice(matching if matching and rng.random() < 0.8 else offers)
+        chosen[province_of(pick.location)] = (power, pick)
     orders += [{"power": p, "text": format_order(o)} for p, o in chosen.values()]
     return orders
 
