@@ -192,7 +192,7 @@ def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: s
     outcome = {"succeeds": "succeeds", "fails": "fails", "void": "has no effect",
                "illegal": "is illegal"}.get(status, status)
     if reason == "no_order":
-        text, outcome = f"{unit}: no order", "holds"
+        text, outcome = unit, "no order, holds"
     elif reason == "cut":
         outcome = "support cut"
     elif reason and status != "succeeds":
@@ -209,7 +209,7 @@ def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: s
             outcome += f"; dislodged, retreats to {name(went)}"
         elif not dislodged[prov]:
             outcome += "; dislodged and destroyed (no retreat)"
-        else:
+        elif reason != "dislodged":
             outcome += "; dislodged"
     return f"{text}: {outcome}."
 
