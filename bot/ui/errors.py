@@ -74,9 +74,11 @@ def error_text(error: BaseException, locale: Any) -> str:
 
 
 def is_expected(error: BaseException) -> bool:
-    inner = error
+    inner: BaseException = error
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
-        inner = error.__cause__ or getattr(error, "original", error)
+        cause = error.__cause__ or getattr(error, "original", None)
+        if isinstance(cause, BaseException):
+            inner = cause
     return isinstance(inner, ServiceError | UserFacingError | app_commands.CheckFailure |
                       app_commands.CommandOnCooldown)
 
@@ -85,7 +87,9 @@ async def reply(interaction: discord.Interaction[Any], content: str | None = Non
                 ephemeral: bool = True, **kwargs: Any) -> None:
     """Answer whether or not the interaction was already answered."""
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        if content is not None:
+            kwargs["content"] = content
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
 
@@ -93,7 +97,7 @@ async def reply(interaction: discord.Interaction[Any], content: str | None = Non
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     if not is_expected(error):
         command = interaction.command.qualified_name if interaction.command else None
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         log.error("unexpected error: command=%s custom_id=%s user=%s guild=%s channel=%s",
                   command, data.get("custom_id"), interaction.user.id, interaction.guild_id,
                   interaction.channel_id, exc_info=error)

@@ -153,9 +153,9 @@ async def deliver(bot: DiplomacyBot, post: PostMessage) -> None:
         "press": ("post.press", {"text": p.get("text", "")}),
     }
     key, params = simple.get(kind, ("post.notice", {"kind": kind}))
-    powers = p.get("powers")
-    if powers and "powers" not in params:
-        params["powers"] = ", ".join(power_name(pw, loc, variant) for pw in powers)
+    listed = p.get("powers")
+    if listed and "powers" not in params:
+        params["powers"] = ", ".join(power_name(pw, loc, variant) for pw in listed)
     await _to_game(bot, post, embeds=[_embed(name, t(key, loc, **params))])
 
 

@@ -306,7 +306,8 @@ class OrderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 
 def _selected(interaction: discord.Interaction[Any]) -> str:
-    values = (interaction.data or {}).get("values") or []
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values") or []
     if not values:
         raise UserFacingError("order.nothing_chosen")
     return str(values[0])

@@ -118,8 +118,8 @@ class OrdersModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         await _submit(interaction, self.game_id, str(self.text.value), self.power)
 
-    async def on_error(self, interaction: discord.Interaction[Any],
-                       error: Exception) -> None:
+    async def on_error(self, interaction: discord.Interaction[Any],  # type: ignore[override]
+                       error: Exception, /) -> None:
         from bot.ui.errors import report_error
 
         await report_error(interaction, error)
