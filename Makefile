@@ -28,7 +28,7 @@ demo: $(STAMP)
 	$(BIN)/python -m tools.demo
 
 run: $(STAMP)
-	$(BIN)/python -m bot
+	$(BIN)/python -m bot run
 
 migrate: $(STAMP)
 	$(BIN)/python -m bot migrate

@@ -58,10 +58,15 @@ def _load_plugins() -> None:
     """Commands defined elsewhere (the Discord client's ``run``/``sync``) register
     themselves when their module is imported; a missing module is simply not offered."""
     try:
-        import bot.cli_commands  # noqa: F401  # type: ignore[import-not-found]
+        from bot.cli_commands import COMMANDS as extra  # type: ignore[import-not-found]
     except ModuleNotFoundError as exc:
         if exc.name != "bot.cli_commands":
             raise
+        return
+    # ``python -m bot`` runs this file as ``__main__``: plugins hand their commands over
+    # instead of importing ``bot.__main__`` (a second copy of this module)
+    for name, (help_text, setup, handler) in extra.items():
+        register(name, help_text, setup, handler)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -77,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     _load_plugins()
     parser = build_parser()
     args = parser.parse_args(argv)
+    if not args.command and "run" in COMMANDS:
+        # DESIGN.md: ``python -m bot`` starts the bot
+        args = parser.parse_args(["run"])
     if not args.command:
         names = ", ".join(sorted(COMMANDS))
         print(f"usage: python -m bot <command>   (commands: {names}; "

@@ -1,0 +1,10 @@
+"""The Discord client's commands for ``python -m bot``: ``run`` (the default) and ``sync``."""
+
+from __future__ import annotations
+
+from bot.run import run, setup_run, setup_sync, sync
+
+COMMANDS = {
+    "run": ("start the Discord bot", setup_run, run),
+    "sync": ("push the slash commands to Discord", setup_sync, sync),
+}
