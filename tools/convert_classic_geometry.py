@@ -67,6 +67,9 @@ COAST_SEAS = {
     "bul/ec": ("bla",), "bul/sc": ("aeg",),
 }
 
+# Unit anchors moved by hand (output pixels), checked to lie inside their space.
+ANCHOR_OVERRIDES: dict[str, tuple[float, float]] = {"yor": (556.0, 636.0), "lon": (552.0, 740.0)}
+
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
@@ -211,12 +214,14 @@ def _coast_anchor(parent: Any, seas: list[Any], current: tuple[float, float]) ->
     return (q.x, q.y)
 
 
-def _label_box(pt: tuple[float, float], w: float, h: float) -> Any:
-    return box(pt[0] - w / 2, pt[1] - h / 2, pt[0] + w / 2, pt[1] + h / 2)
+def _label_box(pt: tuple[float, float], bb: tuple[float, float, float, float]) -> Any:
+    """The label's ink box (drawn with anchor "mm" at ``pt``) grown by ``bb``'s margin."""
+    return box(pt[0] + bb[0], pt[1] + bb[1], pt[0] + bb[2], pt[1] + bb[3])
 
 
-def _place_label(shape: Any, w: float, h: float, blocked: Any,
-                 prefer: tuple[float, float], strict: bool) -> tuple[float, float] | None:
+def _place_label(shape: Any, bb: tuple[float, float, float, float], blocked: Any,
+                 prefer: tuple[float, float],
+                 strict: bool) -> tuple[float, tuple[float, float]] | None:
     """Best label centre: the whole label box inside the space (with a small margin) and clear
     of every unit icon / centre marker; among those, the roomiest spot near the space's centre.
     Falls back to boxes that overhang the border (tiny provinces) but never to ones over units."""
@@ -231,7 +236,7 @@ def _place_label(shape: Any, w: float, h: float, blocked: Any,
     while y <= maxy:
         x = minx
         while x <= maxx:
-            b = _label_box((x, y), w, h)
+            b = _label_box((x, y), bb)
             if not blocked.intersects(b) and pmain.contains(Point(x, y)):
                 dist = math.hypot(x - prefer[0], y - prefer[1])
                 if inner.contains(b):
@@ -246,8 +251,7 @@ def _place_label(shape: Any, w: float, h: float, blocked: Any,
                         fallback = (score, (x, y))
             x += step
         y += step
-    chosen = best if strict else (best or fallback)
-    return chosen[1] if chosen else None
+    return best if strict else (best or fallback)
 
 
 def convert(source: Path = SOURCE) -> dict[str, Any]:
@@ -293,6 +297,11 @@ def convert(source: Path = SOURCE) -> dict[str, Any]:
         if not own.contains(p) or p.distance(own.exterior if isinstance(own, Polygon)
                                              else _main_part(own).exterior) < UNIT_RADIUS * 0.6:
             units[sid] = _inside_point(own)
+
+    # Hand-placed where Britain is too cramped for an icon, a dislodged slot and a label.
+    for sid, (x, y) in ANCHOR_OVERRIDES.items():
+        assert shapes[sid].contains(Point(x, y)), sid
+        units[sid] = (x, y)
 
     for cid, seas in COAST_SEAS.items():
         coasts[cid] = _coast_anchor(shapes[cid.split("/")[0]], [shapes[s] for s in seas],
@@ -357,34 +366,43 @@ def convert(source: Path = SOURCE) -> dict[str, Any]:
     dislodged = {sid: opts[0] for sid, opts in options.items()}
 
     font = ImageFont.truetype(str(FONT), LABEL_FONT_SIZE)
-    fixed = list(main_boxes) + [Point(c).buffer(CENTER_RADIUS + LABEL_MARGIN)
+    fixed = list(main_boxes) + [Point(c).buffer(CENTER_RADIUS + 2 + LABEL_MARGIN)
                                 for c in centers.values() if c is not None]
     labels: dict[str, tuple[float, float]] = {}
     placed: list[Any] = []
-    for sid, shape in shapes.items():
+    # Tightest spaces first: they get the few free spots; roomy neighbours adapt around them.
+    for sid, shape in sorted(shapes.items(), key=lambda kv: kv[1].area):
         if kinds[sid] == "impassable":
             continue
-        left, top, right, bottom = font.getbbox(sid.upper())
-        w, h = right - left + 2 * LABEL_MARGIN, bottom - top + 2 * LABEL_MARGIN
+        left, top, right, bottom = font.getbbox(sid.upper(), anchor="mm")
+        m = LABEL_MARGIN
+        bb = (left - m, top - m, right + m, bottom + m)
         others = [icon_box(q, LABEL_MARGIN) for o, q in dislodged.items() if o != sid]
         prefer = _inside_point(shape)
         found = None
         for strict in (True, False):
+            # Inside the space: the first (preferred) dislodged slot that leaves room will do.
+            # Overhanging: the slot that lets the label stay most inside its space.
+            scored = []
             for q in options[sid]:
                 if any(icon_box(q, LABEL_MARGIN).intersects(b) for b in placed):
                     continue  # would cover a label placed earlier
-                blocked = prep(unary_union([*fixed, *others, icon_box(q, LABEL_MARGIN)]))
-                got = _place_label(shape, w, h, blocked, prefer, strict)
+                blocked = prep(unary_union([*fixed, *others, *placed,
+                                            icon_box(q, LABEL_MARGIN)]))
+                got = _place_label(shape, bb, blocked, prefer, strict)
                 if got is not None:
-                    found = (q, got)
-                    break
-            if found:
+                    scored.append((got[0], q, got[1]))
+                    if strict:
+                        break
+            if scored:
+                _, q, spot = max(scored, key=lambda t: t[0])
+                found = (q, spot)
                 break
         if found is None:
             print(f"warning: label of {sid} overlaps a unit slot", file=sys.stderr)
             found = (dislodged[sid], prefer)
         dislodged[sid], labels[sid] = found
-        placed.append(_label_box(found[1], w, h))
+        placed.append(_label_box(found[1], bb))
     for sid in IMPASSABLE:
         labels[sid] = _inside_point(shapes[sid])
 

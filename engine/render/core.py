@@ -45,6 +45,24 @@ def font(size: int, bold: bool = True, condensed: bool = False) -> ImageFont.Fre
     return ImageFont.truetype(str(FONTS / name), size)
 
 
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, size: int, bold: bool, condensed: bool,
+               anchor: str) -> tuple[Image.Image, int, int]:
+    """Antialiased coverage mask of ``text`` and its offset from the anchor point; cached so a
+    render pastes ~100 strings without running FreeType again."""
+    f = font(size, bold, condensed)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def draw_text(im: Image.Image, at: Pt, text: str, color: RGB, size: int, *, bold: bool = True,
+              condensed: bool = False, anchor: str = "la") -> None:
+    mask, dx, dy = _text_mask(text, size, bold, condensed, anchor)
+    im.paste(color, (round(at[0]) + dx, round(at[1]) + dy), mask)
+
+
 _lock = threading.Lock()
 
 
@@ -382,6 +400,8 @@ def _draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any
                 pt.dotted([s0, *path[1:-1], e1], color, casing)
                 pt.arrowhead(e1, path[-2], color, casing, 0.8)
         elif kind == "hold" and src and failed:
+            # A hold fails only when the unit is dislodged: ring it like a dislodged unit.
+            pt.ring(src, R * 1.5, pt.p.dislodged, WHITE, width=3)
             marks.append(("x", (src[0] + R, src[1] - R)))
         elif (kind == "disband" and src) or (kind == "remove" and src):
             marks.append(("x-big", src))
@@ -398,9 +418,9 @@ def _draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any
         elif what == "build":
             at, power, failed = arg
             color, casing = pt.colors(power, "fails" if failed else "succeeds")
-            pt.ring(at, R * 1.6, color, casing, width=3)
-            bx, by = at[0] + R * 1.15, at[1] - R * 1.15
-            r = 9
+            pt.ring(at, R * 1.45, color, casing, width=3)
+            bx, by = at[0] + R * 1.05, at[1] - R * 1.05
+            r = 8
             pt.d.ellipse((bx - r - 2, by - r - 2, bx + r + 2, by + r + 2), fill=pt.p.outline)
             pt.d.ellipse((bx - r, by - r, bx + r, by + r), fill=WHITE)
             pt.d.line((bx - 5, by, bx + 5, by), fill=pt.p.outline, width=3)
@@ -425,7 +445,8 @@ def render_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = N
 
 def encode(im: Image.Image) -> bytes:
     buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=6 if im.mode == "P" else 3)
+    # Level 1: a paletted map compresses well anyway (~150 KB); higher levels cost 5× the time.
+    im.save(buf, "PNG", compress_level=1)
     return buf.getvalue()
 
 
@@ -462,12 +483,12 @@ def draw_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = Non
             sprites.paste(im, sprite, pt.xy(s.center))
 
     # Labels: placed at conversion time where no unit can be drawn.
-    lab = font(LABEL_FONT_SIZE, condensed=True)
     for sid, s in md.spaces.items():
         if s.kind == "impassable":
             continue
         ink = pal.sea_text if s.kind == "sea" else pal.text
-        pt.d.text(pt.xy(s.label), sid.upper(), font=lab, fill=ink, anchor="mm")
+        draw_text(im, pt.xy(s.label), sid.upper(), ink, LABEL_FONT_SIZE, condensed=True,
+                  anchor="mm")
 
     # Units, then dislodged units beside them (red ring), then orders over everything.
     occupied: set[str] = set()
@@ -516,10 +537,10 @@ def _title(pt: Painter, base: Base, state: dict[str, Any], locale: str,
         info = md.power(preview_power)
         title += " — " + word("preview", locale,
                               power=info.name(locale) if info else preview_power)
-    pt.d.text((24, TITLE_H / 2), title, font=font(32), fill=pal.title_text, anchor="lm")
+    draw_text(pt.im, (24, TITLE_H / 2), title, pal.title_text, 32, anchor="lm")
     if phase_title(state.get("phase"), locale) and variant in ("classic", "duel", "imperialisme"):
-        pt.d.text((md.width - 24, TITLE_H / 2), word(variant, locale), font=font(24, bold=False),
-                  fill=pal.title_text, anchor="rm")
+        draw_text(pt.im, (md.width - 24, TITLE_H / 2), word(variant, locale), pal.title_text, 24,
+                  bold=False, anchor="rm")
 
 
 def _legend(pt: Painter, base: Base, state: dict[str, Any], owners: dict[str, str],
@@ -539,19 +560,19 @@ def _legend(pt: Painter, base: Base, state: dict[str, Any], owners: dict[str, st
         sprites.paste(pt.im, sprites.army(pal.unit(p.id), pal.outline, pal.glyph(p.id)),
                       (x + UNIT_RADIUS + 2, y + UNIT_RADIUS + 4))
         tx = x + 2 * UNIT_RADIUS + 14
-        pt.d.text((tx, y + 2), p.name(locale), font=font(21), fill=pal.legend_text)
+        draw_text(pt.im, (tx, y + 2), p.name(locale), pal.legend_text, 21)
         if md.territorial:
             n = sum(1 for o in owners.values() if o == p.id)
             line = count(n, "territory", "territories", locale)
         else:
             n = len((state.get("centers") or {}).get(p.id, []))
             line = count(n, "center", "centers", locale)
-        pt.d.text((tx, y + 30), line, font=font(19, bold=False), fill=pal.legend_text)
+        draw_text(pt.im, (tx, y + 30), line, pal.legend_text, 19, bold=False)
         if rows.get(p.id) is not None:
             label = f"{extra.get('title', '')}: {rows[p.id]}" if extra and extra.get("title") \
                 else str(rows[p.id])
-            pt.d.text((tx, y + 56), label, font=font(17, bold=False), fill=pal.legend_text)
+            draw_text(pt.im, (tx, y + 56), label, pal.legend_text, 17, bold=False)
     note = md.attribution.split(";")[0] if md.attribution else ""
     if note:
-        pt.d.text((md.width - 12, base.top + md.height + base.legend_h - 4), note,
-                  font=font(13, bold=False), fill=pal.legend_text, anchor="rd")
+        draw_text(pt.im, (md.width - 12, base.top + md.height + base.legend_h - 4), note,
+                  pal.legend_text, 13, bold=False, anchor="rd")

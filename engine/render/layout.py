@@ -10,7 +10,7 @@ from __future__ import annotations
 UNIT_RADIUS = 16
 # A dislodged unit is drawn beside its province's anchor, at this offset (down-right), so that
 # the attacker that took its place stays visible (issue 3).
-DISLODGED_OFFSET = (20, 17)
+DISLODGED_OFFSET = (27, 22)
 # Label font (bold, abbreviated province ids in capitals like the printed board).
 LABEL_FONT_SIZE = 16
 # Supply-centre marker radius.

@@ -17,7 +17,7 @@ from PIL import Image, ImageFont
 from engine.render import render_map
 from engine.render.bench import busy_position
 from engine.render.core import TITLE_H, base_layer
-from engine.render.layout import DISLODGED_OFFSET, LABEL_FONT_SIZE, UNIT_RADIUS
+from engine.render.layout import CENTER_RADIUS, DISLODGED_OFFSET, LABEL_FONT_SIZE, UNIT_RADIUS
 from engine.render.mapdata import ASSETS, load
 from engine.render.palette import contrast_ratio, make_palette, shape_pairs, text_pairs
 from engine.render.sprites import army, fleet
@@ -149,6 +149,10 @@ def test_labels_never_collide_with_any_unit_slot(geo: dict[str, Any]) -> None:
     slots += [s["dislodged"] for s in geo["spaces"].values() if s.get("dislodged")]
     slots += list(geo["coasts"].values())
     unit_boxes = [(x - hw, y - hh, x + hw, y + hh) for x, y in slots]
+    mr = CENTER_RADIUS + 2  # marker and its outline
+    markers = [(x - mr, y - mr, x + mr, y + mr)
+               for s in geo["spaces"].values() if s.get("center") for x, y in [s["center"]]]
+    labels: dict[str, tuple[float, float, float, float]] = {}
     for sid, s in geo["spaces"].items():
         if s["kind"] == "impassable":
             continue
@@ -157,6 +161,10 @@ def test_labels_never_collide_with_any_unit_slot(geo: dict[str, Any]) -> None:
         lb = (x + left, y + top, x + right, y + bottom)
         hits = [b for b in unit_boxes if _boxes_overlap(lb, b)]
         assert not hits, f"label {sid} under a unit at {hits}"
+        assert not [b for b in markers if _boxes_overlap(lb, b)], f"label {sid} under a marker"
+        clash = [o for o, ob in labels.items() if _boxes_overlap(lb, ob)]
+        assert not clash, f"label {sid} over label {clash}"
+        labels[sid] = lb
 
 
 def _inside(pt: list[float], ring: list[list[float]]) -> bool:
