@@ -16,8 +16,9 @@ from typing import Any
 SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
     ("tools.bench_engine", "bench", {"resolve_34_units_ms": ("<=", 0.3)}),
     ("tools.bench_datc", "bench", {"datc_suite_ms": ("<=", 100.0)}),
-    ("tools.bench_render", "bench", {"render_median_ms": ("<=", 60.0),
-                                     "png_kb": ("<=", 500.0)}),
+    ("engine.render.bench", "bench_render", {"median_ms": ("<=", 60.0),
+                                             "png_bytes": ("<=", 500_000.0),
+                                             "width": (">=", 1600.0)}),
     ("tools.bench_services", "bench", {"order_submissions_per_s": (">=", 300.0),
                                        "turn_7_players_ms": ("<=", 250.0)}),
     ("tools.bench_bot", "bench", {"bot_order_submissions_per_s": (">=", 300.0)}),
@@ -28,7 +29,7 @@ def main(argv: list[str]) -> int:
     only = set(argv)
     report: dict[str, Any] = {}
     for module, func, budgets in SECTIONS:
-        name = module.rsplit(".", 1)[1]
+        name = module.rsplit(".", 1)[1] if module.startswith("tools.") else "bench_render"
         if only and name not in only:
             continue
         try:
