@@ -48,7 +48,8 @@ SLIVER_AREA_PX = 400.0  # detached pieces smaller than this may change owner to 
 LAND_BORDER_MIN_PX = 4.0  # about 10 km: shorter contacts are corners, not borders
 SEA_CONTACT_MIN_PX = 3.0
 EPS = 0.05  # tolerance when measuring shared boundaries
-LABEL_STAR_GAP_PX = 16.0
+LABEL_STAR_GAP_PX = 14.0  # a name is moved off the star it would overlap
+LABEL_CHAR_PX = 6.5  # mean width of a character of a name
 
 
 # --------------------------------------------------------------------------- source data
@@ -274,7 +275,8 @@ def reattach_detached_parts(cells: dict[str, BaseGeometry], seeds: dict[str, lis
         mains = {}
         floating: list[tuple[float, str, Polygon]] = []
         for cid, geom in cells.items():
-            main, loose = [], []
+            main: list[Polygon] = []
+            loose: list[Polygon] = []
             for poly in parts(geom):
                 (main if any(poly.buffer(EPS).contains(s) for s in seeds[cid]) else loose).append(poly)
             if not main:
@@ -404,7 +406,8 @@ def build(atlas: Path) -> Built:
     water = clean(proj.frame.difference(land))
     sea_seeds = {z.id: [proj.point(*s) for s in z.seeds] for z in seas}
     all_sea_seeds = [p for ps in sea_seeds.values() for p in ps]
-    ocean_parts, lakes = [], []
+    ocean_parts: list[Polygon] = []
+    lakes: list[Polygon] = []
     for poly in parts(water):
         (ocean_parts if any(poly.buffer(EPS).contains(s) for s in all_sea_seeds) else lakes).append(poly)
     for lake in sorted(lakes, key=lambda p: (-p.area, p.bounds)):
@@ -495,19 +498,30 @@ def map_json(built: Built) -> dict:
     }
 
 
-def space_json(geom: BaseGeometry, kind: str, center: Point | None) -> dict:
-    rings = [rounded(r) for poly in sorted(parts(geom), key=lambda p: -p.area)
-             for r in keyhole_rings(poly)]
+def space_json(geom: BaseGeometry, kind: str, center: Point | None, name_chars: int = 0
+               ) -> dict:
+    if kind == "sea":
+        # A naval zone is given by its outer rings: the islands inside it are territories,
+        # drawn over it (the renderer paints land after sea), so no bridge line shows at sea.
+        rings = [rounded(np.asarray(poly.exterior.coords)[:-1])
+                 for poly in sorted(parts(geom), key=lambda p: -p.area)]
+    else:
+        rings = [rounded(r) for poly in sorted(parts(geom), key=lambda p: -p.area)
+                 for r in keyhole_rings(poly)]
     label = inside_point(geom)
     unit = label
-    if center is not None and label.distance(center) < LABEL_STAR_GAP_PX:
+    half_width = LABEL_CHAR_PX * name_chars / 2  # of the name written at 11-12 px
+    if center is not None and (abs(label.x - center.x) < half_width + LABEL_STAR_GAP_PX / 2
+                               and abs(label.y - center.y) < LABEL_STAR_GAP_PX):
         # Keep the name clear of the star: move it below (or above, or aside) the star.
         body = max(parts(geom), key=lambda p: p.area)
         options = [Point(center.x + dx, center.y + dy)
-                   for dx, dy in ((0, 16), (0, -16), (28, 0), (-28, 0), (0, 22), (0, -22))]
-        options = [p for p in options if body.contains(p) and body.boundary.distance(p) >= 4]
-        if options:
-            label = options[0]
+                   for dy in (16, -16, 22, -22, 28, -28) for dx in (0, 12, -12, 24, -24)]
+        # The roomiest spot near the star (room capped: beyond 10 px any spot will do).
+        scored = [(min(body.boundary.distance(p), 10.0), -abs(p.x - center.x), p)
+                  for p in options if body.contains(p)]
+        if scored:
+            label = max(scored, key=lambda s: (s[0], s[1]))[2]
     return {
         "kind": kind,
         "polygons": rings,
@@ -525,7 +539,8 @@ def geometry_json(built: Built) -> dict:
         if t.star:
             city = built.proj.point(*t.seeds[0])
             center = city if geom.contains(city) else inside_point(geom)
-        spaces[t.id] = space_json(geom, "land" if t.owner else "impassable", center)
+        spaces[t.id] = space_json(geom, "land" if t.owner else "impassable", center,
+                                  max(len(t.name_en), len(t.name_fr)))
     for z in built.seas:
         spaces[z.id] = space_json(built.sea_cells[z.id], "sea", None)
     return {
@@ -565,7 +580,12 @@ def readme(built: Built) -> str:
         "  contacts. Two powers are neighbours when they share a land border or each holds a",
         "  territory touching the same naval zone (RULES.md).",
         "- `geometry.json` — the drawing read only by the renderer "
-        f"({built.proj.width}×{built.proj.height} px, y axis down).",
+        f"({built.proj.width}×{built.proj.height} px, y axis down). Territories are `land`, "
+        "Switzerland `impassable`, naval zones `sea`. A naval zone is given by its outer rings: "
+        "the islands lying inside it are territories drawn over it (paint sea, then land). "
+        "`center` is the starred city (null for other territories), `label` the roomiest point "
+        "for the name, moved off the star when they would overlap; `unit` is that roomiest point "
+        "(the game has no units); `coasts` is empty.",
         "",
         "## How it was built",
         "",
@@ -656,7 +676,7 @@ def render_preview(built: Built, path: Path, locale: str = "fr") -> None:
     img = Image.new("RGB", (built.proj.width, built.proj.height), "#d4e9f7")
     draw = ImageDraw.Draw(img)
 
-    def font(size: int, bold: bool = False) -> ImageFont.ImageFont:
+    def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         name = "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf"
         try:
             return ImageFont.truetype(f"/usr/share/fonts/truetype/dejavu/{name}", size)

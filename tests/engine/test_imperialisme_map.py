@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator
 from fractions import Fraction
@@ -140,6 +141,17 @@ def contact(a: str, b: str) -> float:
     return max(lengths.get((a, b), 0.0), lengths.get((b, a), 0.0))
 
 
+def enclosed(territory: str, sea: str) -> bool:
+    """An island lying wholly inside a naval zone: zones are drawn by their outer rings only
+    (the renderer paints land over sea), so such an island shares no edge with its zone."""
+    spaces = geometry()["spaces"]
+    return inside(tuple(spaces[territory]["label"]), spaces[sea]["polygons"])
+
+
+def touches_sea(territory: str, sea: str) -> bool:
+    return contact(territory, sea) > 0 or enclosed(territory, sea)
+
+
 # --------------------------------------------------------------------------- powers
 
 
@@ -237,6 +249,20 @@ def test_names_and_ids_are_unique_in_both_languages() -> None:
         names = [s[key].casefold() for s in spaces]
         assert len(names) == len(set(names)), key
         assert all(s[key].strip() for s in spaces)
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def test_a_name_or_id_typed_by_a_player_means_one_space_only() -> None:
+    """Players name territories by id or by name in either language, any case or accent."""
+    meaning: dict[str, set[str]] = defaultdict(set)
+    for space in rules()["territories"] + rules()["seas"]:
+        for key in ("id", "name_en", "name_fr"):
+            meaning[_fold(space[key])].add(space["id"])
+    assert {word: ids for word, ids in meaning.items() if len(ids) > 1} == {}
 
 
 def test_capitals_are_starred() -> None:
@@ -383,7 +409,7 @@ def test_small_islands_are_visible() -> None:
 def test_every_listed_border_and_contact_is_drawn() -> None:
     missing = [pair for pair in rules()["land_borders"] if contact(*pair) <= 0]
     missing += [(t, z) for t, zones in rules()["sea_contacts"].items() for z in zones
-                if contact(t, z) <= 0]
+                if not touches_sea(t, z)]
     assert not missing
 
 
@@ -399,7 +425,13 @@ def test_every_drawn_border_is_listed() -> None:
 def test_every_drawn_coast_is_a_sea_contact() -> None:
     contacts = rules()["sea_contacts"]
     unlisted = [(t, z) for t in owners() for z in sorted(sea_ids())
-                if contact(t, z) >= 6 and z not in contacts.get(t, [])]
+                if (contact(t, z) >= 6 or enclosed(t, z)) and z not in contacts.get(t, [])]
     assert not unlisted
-    coastal = {t for t in owners() if any(contact(t, z) > 0 for z in sea_ids())}
+    coastal = {t for t in owners() if any(touches_sea(t, z) for z in sea_ids())}
     assert coastal == set(contacts)
+
+
+def test_islands_in_the_middle_of_a_zone_are_enclosed_by_it() -> None:
+    assert enclosed("mlt", "scs") and enclosed("gtl", "bal") and enclosed("cyp", "lev")
+    assert not enclosed("sic", "scs")  # Sicily lies on the zones' borders, not inside one
+    assert not enclosed("par", "man")
