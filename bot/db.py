@@ -85,16 +85,24 @@ class Database:
             self.engine, class_=AsyncSession, expire_on_commit=False)
         self.is_sqlite = is_sqlite_url(url)
         self.deadlines_changed = asyncio.Event()
+        # SQLite has one writer at a time; queueing writers of this process here is much
+        # faster than letting them spin in SQLite's busy handler (which sleeps up to 100 ms
+        # between tries). Other processes are still held off by BEGIN IMMEDIATE.
+        self._sqlite_writer = asyncio.Lock()
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncSession]:
         """A session inside one transaction, committed on success, rolled back on error.
 
         ``write=True`` on SQLite begins with ``BEGIN IMMEDIATE`` (the write lock is taken
-        first, so read-then-write sequences cannot interleave with another writer)."""
-        async with self.sessions() as session, session.begin():
-            if write and self.is_sqlite:
-                await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
+        first, so read-then-write sequences cannot interleave with another writer). Write
+        transactions must not be nested in one task (the second would wait for the first)."""
+        if not (write and self.is_sqlite):
+            async with self.sessions() as session, session.begin():
+                yield session
+            return
+        async with self._sqlite_writer, self.sessions() as session, session.begin():
+            await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
             yield session
 
     def notify_deadlines(self) -> None:

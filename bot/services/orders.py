@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlmodel import col, delete, select
+from sqlmodel import col, delete, insert, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
@@ -62,6 +62,11 @@ class ReadyResult:
     turn: TurnOutcome | None  # the phase resolved early because everyone was ready
 
 
+_GAME_COLUMNS = (Game.id, Game.status, Game.phase, Game.state, Game.options)
+_PLAYER_COLUMNS = (Player.id, Player.user_id, Player.powers, Player.status,
+                   Player.missed_phases, Player.seat)
+
+
 def _line(raw: dict[str, Any]) -> OrderLine:
     return OrderLine(text=str(raw.get("text", "")), ok=bool(raw.get("ok")),
                      normalized=raw.get("normalized"), order=raw.get("order"),
@@ -106,8 +111,21 @@ async def submit_orders(db: Database, *, game_id: int, user_id: int, text: str,
     civil disorder back (seed 004 §3.6)."""
     now = now or utcnow()
     async with db.transaction() as session:
-        game = await load_game(session, game_id, lock=True)
-        player, _players, choices = await _orderable(session, game, user_id)
+        # the hot path of the bot: plain column rows (no ORM identity map, no flush), five
+        # statements in all; the game row is locked as in every state change
+        game = (await session.exec(select(*_GAME_COLUMNS).where(col(Game.id) == game_id)
+                                   .with_for_update())).first()
+        if game is None:
+            raise NotFound("game.not_found", game_id=game_id)
+        require_status(cast(Game, game), GameStatus.ACTIVE, GameStatus.PAUSED)
+        rows = (await session.exec(select(*_PLAYER_COLUMNS).where(
+            col(Player.game_id) == game_id).order_by(col(Player.id)))).all()
+        players = cast(list[Player], list(rows))
+        player = seated_player(players, user_id)
+        if player is None:
+            raise Forbidden("player.not_in_game", user_id=user_id)
+        choices = engine_api.powers_with_choices(
+            dict(game.state or {}), engine_options(cast(Game, game), players, returning=player))
         phase = str(game.phase)
         power = _pick_power(player, power, choices, phase)
         checked = engine_api.check_orders(dict(game.state or {}), power, text)
@@ -116,25 +134,25 @@ async def submit_orders(db: Database, *, game_id: int, user_id: int, text: str,
             raise OrdersRejected(power=power, phase=phase, lines=[
                 {"text": x.text, "ok": x.ok, "normalized": x.normalized, "error": x.error}
                 for x in lines])
-        existing = (await session.exec(select(OrderSet).where(
-            OrderSet.game_id == game_id, OrderSet.phase == phase,
-            OrderSet.power == power))).first()
         parsed = [{"text": x.text, "normalized": x.normalized, "order": x.order}
                   for x in lines]
-        if existing is None:
-            session.add(OrderSet(game_id=game_id, phase=phase, power=power, text=text,
-                                 parsed=parsed, ready=bool(ready), user_id=user_id,
-                                 updated_at=now))
-        else:
-            existing.text, existing.parsed = text, parsed
-            existing.user_id, existing.updated_at = user_id, now
-            # new orders are not "ready" unless said again: no accidental early resolution
-            existing.ready = bool(ready)
-        if player.status == PlayerStatus.CIVIL_DISORDER.value:
-            player.status = PlayerStatus.ACTIVE.value
-        player.missed_phases = 0
+        # new orders are not "ready" unless said again: no accidental early resolution.
+        # Core UPDATE then INSERT (the game lock excludes a concurrent insert): one round
+        # trip in the usual case of a replacement, and no ORM flush.
+        values = {"text": text, "parsed": parsed, "ready": bool(ready), "user_id": user_id,
+                  "updated_at": now}
+        replaced = await session.exec(update(OrderSet).where(  # type: ignore[call-overload]
+            col(OrderSet.game_id) == game_id, col(OrderSet.phase) == phase,
+            col(OrderSet.power) == power).values(**values))
+        if replaced.rowcount == 0:
+            await session.exec(insert(OrderSet).values(  # type: ignore[call-overload]
+                game_id=game_id, phase=phase, power=power, **values))
+        if player.status == PlayerStatus.CIVIL_DISORDER.value or player.missed_phases:
+            await session.exec(update(Player).where(  # type: ignore[call-overload]
+                col(Player.id) == player.id).values(status=PlayerStatus.ACTIVE.value,
+                                                    missed_phases=0))
         result = SubmitResult(game_id=game_id, phase=phase, power=power, lines=lines,
-                              replaced=existing is not None)
+                              replaced=replaced.rowcount > 0)
     if ready:
         await resolve_if_ready(db, game_id=game_id, now=now)
     return result
