@@ -178,7 +178,20 @@ def _luminance(colour: str) -> float:
 def test_power_colours_are_readable_with_black_text(power: str) -> None:
     colour = next(p["color"] for p in rules()["powers"] if p["id"] == power)
     contrast = (_luminance(colour) + 0.05) / 0.05  # WCAG contrast ratio against black
-    assert contrast >= 7, (power, colour, contrast)
+    assert contrast >= 4.5, (power, colour, contrast)
+
+
+def test_power_colours_are_far_apart_and_most_between_land_neighbours() -> None:
+    rgb = {p["id"]: tuple(int(p["color"][i:i + 2], 16) for i in (1, 3, 5))
+           for p in rules()["powers"]}
+    ids = sorted(rgb)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            assert math.dist(rgb[a], rgb[b]) >= 40, (a, b)
+    own = owners()
+    for a, b in rules()["land_borders"]:
+        if own[a] != own[b]:
+            assert math.dist(rgb[own[a]], rgb[own[b]]) >= 50, (own[a], own[b])
 
 
 def test_every_power_starts_with_at_least_two_territories() -> None:
