@@ -689,8 +689,14 @@ def render_preview(built: Built, path: Path, locale: str = "fr") -> None:
     for geom in built.sea_cells.values():
         for poly in parts(geom):
             draw.line(pts(poly.exterior.coords), fill="#9cc3e0", width=1)
+    def light(colour: str) -> tuple[int, int, int]:
+        # Land is painted lighter than the power's colour so that black names stay legible.
+        rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+        r, g, b = (round(v + (255 - v) * 0.45) for v in rgb)
+        return r, g, b
+
     for tid, geom in built.land_cells.items():
-        fill = colours.get(owner[tid] or "", "#d9d9d9") if owner[tid] else "#d9d9d9"
+        fill = light(colours[owner[tid]]) if owner[tid] else (185, 180, 170)
         for poly in parts(geom):
             draw.polygon(pts(poly.exterior.coords), fill=fill)
             for hole in poly.interiors:
@@ -722,7 +728,7 @@ def render_preview(built: Built, path: Path, locale: str = "fr") -> None:
     # Legend: colours and influence at the start.
     owners = {t: p for t, p in owner.items() if p}
     stars = {t["id"] for t in data["territories"] if t["star"]}
-    x0, y0 = 14, 900  # in the Atlantic, west of Galicia
+    x0, y0 = 14, 14  # top left, in the Atlantic west of Iceland
     draw.rectangle((x0 - 6, y0 - 6, x0 + 160, y0 + 15 * 17 + 2), fill="#ffffff", outline="#303030")
     title = "Influence au départ" if locale == "fr" else "Influence at the start"
     draw.text((x0, y0), title, fill="#000000", font=font(13, bold=True))
