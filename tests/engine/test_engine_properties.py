@@ -92,7 +92,9 @@ def check_position(state: dict[str, Any]) -> None:
     for d in state["dislodged"]:
         assert d["retreats"], "a unit with no retreat is disbanded at once"
         for r in d["retreats"]:
-            assert province_of(r) not in provinces and province_of(r) != d["attacker_from"]
+            assert province_of(r) not in provinces, (d, r)
+            # the attacker's origin is closed, unless it came by convoy (DATC 6.H.11)
+            assert province_of(r) != d["attacker_from"] or d["by_convoy"], d
 
 
 def check_transition(before: dict[str, Any], resp: dict[str, Any], game_map: Map) -> None:

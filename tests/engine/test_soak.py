@@ -72,7 +72,7 @@ def movement_orders(state: dict[str, Any], rng: random.Random,
         if u["type"] == "F" and game_map.provinces[prov].kind is Kind.SEA and rng.random() < 0.3:
             armies = [a for p, a in by_prov.items() if a["type"] == "A" and p in can
                       and game_map.provinces[p].kind is Kind.COAST and p not in text]
-            coasts = [p for p in can if game_map.provinces[p].kind is Kind.COAST]
+            coasts = sorted(p for p in can if game_map.provinces[p].kind is Kind.COAST)
             if armies:
                 army = rng.choice(armies)
                 ends = [c for c in coasts if c != army["location"]]
@@ -132,6 +132,7 @@ def adjustment_orders(state: dict[str, Any], rng: random.Random,
 
 
 def play_game(seed: int, years: int = YEARS) -> dict[str, int]:
+    """One random game; the same game for a seed in every process (no set order is used)."""
     game_map = load_map("classic")
     rng = random.Random(seed)
     state = new_game_state()
