@@ -48,7 +48,6 @@ class _Resolver:
         self.hold_supports: dict[str, list[str]] = {}  # supported province -> supporters
         self.move_supports: dict[str, list[str]] = {}  # mover province -> supporters
         self.void: set[str] = set()
-        self.explicit: set[str] = set()  # convoyed armies that cannot (or will not) walk
         self.no_route: set[str] = set()  # convoy moves without any possible route: holds
         self.state: dict[tuple[int, str], int] = {}
         self.result: dict[tuple[int, str], bool] = {}
@@ -90,11 +89,12 @@ class _Resolver:
                     self._drop_move(p)
                     continue
                 self.convoyed.add(p)
-                self.explicit.add(p)
             elif any(self.units[f].power == self.units[p].power
-                     for f in self.convoy_fleets.get(p, ()) if f in self._sea_route(p, dst)):
+                     and self._on_chordless_route(p, dst, f)
+                     for f in self.convoy_fleets.get(p, ())):
                 # RULES.md / seed 004 §2.12.6: an army that could walk goes by convoy only if
-                # its own power orders a possible convoy for it (DATC 6.G.6, 6.G.7 2023)
+                # its own power orders a convoy that could carry it: the fleet lies on a
+                # route with no shortcut (DATC 6.G.6, 6.G.7 and 6.G.19, 2023 readings)
                 self.convoyed.add(p)
         for p, order in self.orders.items():
             if isinstance(order, Support):
@@ -142,6 +142,29 @@ class _Resolver:
             b = _reach(self.map, self.map.neighbours(dst) & seas, seas)
             hit = self._route_cache[key] = frozenset(a & b)
         return hit
+
+    def _on_chordless_route(self, src: str, dst: str, fleet: str) -> bool:
+        """Is there a chain of seas src -> ... -> dst through ``fleet`` in which no sea could
+        be skipped (no two non-consecutive steps adjacent)?"""
+        seas = self._sea_route(src, dst)
+        if fleet not in seas:
+            return False
+        nb = self.map.neighbours
+
+        def extend(path: list[str]) -> bool:
+            last = path[-1]
+            if dst in nb(last):
+                return fleet in path
+            if len(path) > 8:
+                return False
+            for n in sorted(nb(last) & seas):
+                if n in path or src in nb(n) or any(n in nb(q) for q in path[:-1]):
+                    continue  # a shortcut: this chain would not be minimal
+                if extend([*path, n]):
+                    return True
+            return False
+
+        return any(extend([s]) for s in sorted(nb(src) & seas))
 
     # -- Kruijswijk's resolve ----------------------------------------------------------------
     def resolve(self, key: tuple[int, str]) -> bool:
@@ -191,15 +214,10 @@ class _Resolver:
             self.state[d] = _UNRESOLVED
         if paths:
             # Szykman: the convoyed armies of the paradox hold (DATC 6.F.14 ff.)
+            # an army going by convoy does not fall back on a land route (DATC 6.G.11)
             for k in paths:
                 self.paradox.add(k[1])
-                if k[1] not in self.explicit:
-                    # DATC 6.G.11: the convoy to an adjacent place is disrupted by the
-                    # paradox and the army moves over land instead
-                    self.convoyed.discard(k[1])
-                    self.result[k] = True
-                else:
-                    self.result[k] = False
+                self.result[k] = False
                 self.state[k] = _RESOLVED
         else:
             # circular movement: every move of the circle succeeds (DATC 6.C.1)

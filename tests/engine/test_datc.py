@@ -33,17 +33,7 @@ POWERS = {"ENG": "england", "FRA": "france", "GER": "germany", "ITA": "italy",
           "AUS": "austria", "RUS": "russia", "TUR": "turkey"}
 
 # Engine bugs found by this suite, reported to the engine owner: test name -> reason.
-XFAIL: dict[str, str] = {
-    "test_6_G_11": "engine bug: A swe -> nwy with a Russian convoy order moves by land and "
-                   "succeeds; by RULES.md (own fleet convoys -> by convoy, no fallback, Szykman) "
-                   "the fleet in Skagerrak is dislodged and the army stays",
-    "test_6_G_19_1971": "engine bug: the French convoy order in wes is on no necessary route "
-                        "and the Italian fleet is foreign: no intent, the swap must fail "
-                        "(DATC 3.0); the engine swaps",
-    "test_6_G_19_2023": "engine bug: the French convoy order in wes is on no necessary route "
-                        "and the Italian fleet is foreign: no intent, the swap must fail "
-                        "(DATC 3.0); the engine swaps",
-}
+XFAIL: dict[str, str] = {}
 
 # v2.4 cases not replayed (DATC id -> why): broken in the v2.4 file, or v2.4 preferred
 # another choice than v3.0 (RULES.md: v3.0 wins).
