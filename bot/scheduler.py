@@ -31,6 +31,8 @@ from sqlmodel import and_, col, func, or_, select, update
 from bot.db import Database
 from bot.models import Game, GameStatus, Guild, OrderSet, Outbox, PhaseRecord, Player, utcnow
 from bot.services.common import SEATED, iso
+from bot.services.duel import is_bidding, reveal_bids
+from bot.services.duel import render as duel_aware_render
 from bot.services.errors import ServiceError
 from bot.services.turns import adjudicate_phase, engine_options, waiting_powers
 from engine import api as engine_api
@@ -78,7 +80,8 @@ class OutboxPoster:
         self.db = db
         self.send = send
         self.owner = owner or default_owner()
-        self.render = render or engine_api.render
+        # engine.api.render, plus the duel legend (control, treasuries) for duel STATEs
+        self.render = render or duel_aware_render
         self.claim = timedelta(seconds=claim_seconds)
         self.default_locale = default_locale
 
@@ -234,10 +237,12 @@ class Scheduler:
 
     async def _resolve(self, game_id: int, phase: str | None, version: int,
                        now: datetime) -> bool:
+        # a duel's bidding season is revealed by its own service (Duel-Diplomatie rule 4)
+        resolve = reveal_bids if is_bidding(phase) else adjudicate_phase
         try:
-            await adjudicate_phase(self.db, game_id=game_id, expected_phase=phase,
-                                   expected_version=version, trigger="deadline",
-                                   lease_owner=self.owner, now=now)
+            await resolve(self.db, game_id=game_id, expected_phase=phase,
+                          expected_version=version, trigger="deadline",
+                          lease_owner=self.owner, now=now)
             return True
         except ServiceError as exc:  # someone else resolved it, or the deadline moved
             log.info("game %s not resolved: %s", game_id, exc.code)

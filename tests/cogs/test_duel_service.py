@@ -385,3 +385,18 @@ def test_duel_result_reads_the_engine_winner() -> None:
     state["duel"]["victory"] = {"kind": "stalemate", "draw": True}
     assert duel_service.duel_result(state)["draw"] == ["france", "germany"]  # type: ignore[index]
 
+
+
+async def test_scheduler_reveals_the_bids_at_the_deadline(db: Database) -> None:
+    from bot.scheduler import Scheduler
+
+    game_id = await new_duel(db)
+    await duel_service.submit_bids(db, game_id=game_id, user_id=ALICE, text="AUS 3")
+    game = await game_row(db, game_id)
+    assert game.deadline is not None
+    scheduler = Scheduler(db, owner="test")
+    assert await scheduler.run_once(now=game.deadline - timedelta(seconds=1)) == 0
+    assert await scheduler.run_once(now=game.deadline + timedelta(seconds=1)) == 1
+    game = await game_row(db, game_id)
+    assert game.phase == "S1901M" and game.state["duel"]["control"]["austria"] == "21"
+    assert game.lease_owner is None
