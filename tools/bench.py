@@ -19,8 +19,9 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
     ("engine.render.bench", "bench_render", {"median_ms": ("<=", 60.0),
                                              "png_bytes": ("<=", 500_000.0),
                                              "width": (">=", 1600.0)}),
-    ("tools.bench_services", "bench", {"order_submissions_per_s": (">=", 300.0),
-                                       "turn_7_players_ms": ("<=", 250.0)}),
+    ("tools.bench_services", "run", {"submits_per_s_sequential": (">=", 300.0),
+                                     "turn_ms_median": ("<=", 250.0),
+                                     "idle_heap_growth_bytes_per_game": ("<=", 8.0)}),
     ("tools.bench_bot", "bench", {"bot_order_submissions_per_s": (">=", 300.0)}),
 ]
 

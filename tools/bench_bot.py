@@ -88,3 +88,11 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def bench(n: int = 600) -> dict[str, float]:
+    """For tools/bench.py: order submissions through the whole stack, sequential."""
+    logging.disable(logging.WARNING)
+    r = asyncio.run(measure(n, 1))
+    return {"bot_order_submissions_per_s": r["per_second"], "bot_median_ms": r["median_ms"],
+            "bot_p95_ms": r["p95_ms"]}
