@@ -87,6 +87,30 @@ def main(argv: list[str]) -> None:
          "text": "A bur - ruh\nA bel S A bur - ruh\nF por - mao\nF bre - eng\nA par - pic"}],
         preview_power="france"))
 
+    imperial_samples(save)
+
+
+def imperial_samples(save: Any) -> None:
+    """L'Impérialisme (issue 7): the opening, and the map after one crisis."""
+    from engine.imperialisme import api as imperial
+
+    def legend(state: dict[str, Any], locale: str) -> dict[str, Any]:
+        table = imperial.influence_table(state)
+        return {"title": "Influence", "rows": {p: v["influence"] for p, v in table.items()}}
+
+    start = imperial.new_state()
+    save("imperialisme-start.png", api.render(start, locale="fr",
+                                              extra_legend=legend(start, "fr")))
+    drawn = imperial.draw_crisis(start, "sample-seed")
+    first, _second = drawn["crisis"]["sides"]
+    voting = imperial.open_vote(drawn["state"])
+    ballots = {p: first for p in voting["voters"]}  # a unanimous sample vote
+    tallied = imperial.tally(voting["state"], ballots)
+    outcome = tallied["outcome"]
+    after = imperial.annex(tallied["state"], outcome["winner"], outcome["loser"])["state"]
+    save("imperialisme-after-crisis.png", api.render(after, locale="en",
+                                                     extra_legend=legend(after, "en")))
+
 
 if __name__ == "__main__":
     main(sys.argv)
