@@ -158,7 +158,14 @@ async def demo_classic(demo: Demo) -> None:
     await demo.slash(players[2], "map", phase="F1901M")
 
 
-DEMOS: dict[str, Callable[[Demo], Awaitable[None]]] = {"classic": demo_classic}
+async def demo_duel(demo: Demo) -> None:
+    from tools.demo_duel import play  # Duel-Diplomatie (issue 6)
+
+    await play(demo)
+
+
+DEMOS: dict[str, Callable[[Demo], Awaitable[None]]] = {"classic": demo_classic,
+                                                       "duel": demo_duel}
 
 
 async def run(variants: list[str], out: Path) -> int:
