@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import pytest
-from sqlmodel import select
+from sqlmodel import col, select
 
 from bot.i18n import t
 from bot.models import Outbox
@@ -98,7 +98,7 @@ async def test_bids_are_sealed_and_revealed_together(h: Harness) -> None:
     async with h.bot.db.transaction(write=False) as session:
         row = (await session.exec(select(Outbox).where(
             Outbox.game_id == game_id, Outbox.kind == "duel_notice")
-            .order_by(Outbox.id.desc()))).first()  # type: ignore[union-attr]
+            .order_by(col(Outbox.id).desc()))).first()
     assert row is not None and row.sent_at is not None
     text = row.payload["text_en"]
     assert "England — France 5, Germany 5 → nobody (civil disorder)" in text
