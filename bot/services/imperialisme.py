@@ -58,6 +58,33 @@ from engine.imperialisme.maps import ImperialMap, load_imperial_map
 
 log = logging.getLogger(__name__)
 
+
+class RedactDriverCalls(logging.Filter):
+    """aiosqlite logs every call at DEBUG with its arguments (``executing partial(execute,
+    'INSERT INTO vote ...', (crisis, 'france', 'attacker', ...))``): a vote in the logs. Keep
+    the statement, drop its parameters (secrecy, issue 8)."""
+
+    MESSAGES = frozenset({"executing %s", "operation %s completed"})
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in self.MESSAGES and isinstance(record.args, tuple) and record.args:
+            call = record.args[0]
+            name = getattr(getattr(call, "func", call), "__name__", "call")
+            args = getattr(call, "args", ())
+            sql = args[0] if args and isinstance(args[0], str) else ""
+            record.args = (f"{name}({sql!r})" if sql else name,)
+        return True
+
+
+def install_log_redaction() -> None:
+    """Idempotent: the driver's logger gets the filter once."""
+    driver = logging.getLogger("aiosqlite")
+    if not any(isinstance(f, RedactDriverCalls) for f in driver.filters):
+        driver.addFilter(RedactDriverCalls())
+
+
+install_log_redaction()
+
 VARIANT = "imperialisme"
 MAX_PLAYERS = 14
 MIN_PLAYERS = 2
