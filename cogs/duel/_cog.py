@@ -55,6 +55,19 @@ async def duel_start(interaction: discord.Interaction[Any], game: GameView) -> N
     await bot.post_now()
 
 
+async def duel_ready(interaction: discord.Interaction[Any], game: GameView, on: bool) -> None:
+    """``/ready`` (or ``/bids ready``) in a bidding season: the caller's bids are final (or
+    not); when both players' are, they are revealed at once."""
+    bot, locale = bot_of(interaction), reader_locale(interaction)
+    view = await duel_service.set_bids_ready(bot.db, game_id=game.id,
+                                             user_id=interaction.user.id, ready=on)
+    if view.revealed is not None:
+        await reply(interaction, t("duel.bids.revealed", locale))
+        await bot.post_now()
+        return
+    await reply(interaction, t("duel.ready.on" if on else "duel.ready.off", locale))
+
+
 # --- replies ------------------------------------------------------------------------------------
 
 def bids_embed(view: duel_service.BidsView, locale: str,
@@ -162,16 +175,7 @@ class DuelCog(commands.Cog):
                                  app_commands.Choice(name=L("off"), value="off")])
     async def bids_ready(self, interaction: discord.Interaction[Any],
                          state: str | None = None) -> None:
-        bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await game_here(interaction)
-        on = state != "off"
-        view = await duel_service.set_bids_ready(bot.db, game_id=game.id,
-                                                 user_id=interaction.user.id, ready=on)
-        if view.revealed is not None:
-            await reply(interaction, t("duel.bids.revealed", locale))
-            await bot.post_now()
-            return
-        await reply(interaction, t("duel.ready.on" if on else "duel.ready.off", locale))
+        await duel_ready(interaction, await game_here(interaction), state != "off")
 
     @stalemate.command(name=L("claim"),
                        description=L("Claim a stalemate once every minor is eliminated"))

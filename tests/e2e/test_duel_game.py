@@ -143,7 +143,8 @@ async def test_a_duel_from_sign_up_to_victory(harness: Harness) -> None:
     mark = len(h.fake.calls)
     calls = await slash(h, BOB, "bid", text="ITA 4", ready=True)
     assert "Les deux joueurs sont prêts" not in calls[0].content  # Alice is not ready yet
-    await slash(h, ALICE, "bids ready")
+    reply = (await slash(h, ALICE, "ready"))[0]  # /ready works for bids too
+    assert reply.ephemeral and reply.content == "Both players are ready: the bids are revealed in the game channel."
     reveal = posts(h, mark)
     assert len(reveal) == 1
     text = reveal[0].text()
