@@ -164,8 +164,15 @@ async def demo_duel(demo: Demo) -> None:
     await play(demo)
 
 
+async def demo_imperialisme(demo: Demo) -> None:
+    from tools.demo_imperialisme import demo_imperialisme as play  # L'Impérialisme (issue 8)
+
+    await play(demo)
+
+
 DEMOS: dict[str, Callable[[Demo], Awaitable[None]]] = {"classic": demo_classic,
-                                                       "duel": demo_duel}
+                                                       "duel": demo_duel,
+                                                       "imperialisme": demo_imperialisme}
 
 
 async def run(variants: list[str], out: Path) -> int:

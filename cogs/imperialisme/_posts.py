@@ -272,8 +272,11 @@ def timing_text(timing: Mapping[str, Any], loc: str, next_crisis: Any = None) ->
         value = timing.get(key)
         return t("imp.hours", loc, hours=round(value / 60, 2)) if value else t("imp.never",
                                                                                loc)
+    every = timing.get("crisis_every")
     text = t("imp.timing", loc, conference=hours("conference"), vote=hours("vote"),
-             annexation=hours("annexation"), every=hours("crisis_every"))
+             annexation=hours("annexation"),
+             every=t("imp.every", loc, hours=round(every / 60, 2)) if every else t(
+                 "imp.never", loc))
     if next_crisis:
         text += "\n" + t("imp.next_crisis", loc, when=deadline_text(next_crisis))
     return text
