@@ -129,6 +129,10 @@ def _survivors(state: dict[str, Any]) -> list[str]:
 
 async def _end_of_game(session: AsyncSession, game: Game, new_state: dict[str, Any]
                        ) -> dict[str, Any] | None:
+    if game.variant == "duel":  # seed 001 rules 9-10: no 18 centres, no end year
+        from bot.services.duel import duel_result
+
+        return duel_result(new_state)
     winner = new_state.get("winner")
     if winner:
         return {"winner": winner}
@@ -158,9 +162,18 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
     lease), "ready" (refused unless every waiting power is ready), "gm" (``user_id`` must be
     the GM). ``expected_phase``/``expected_version``: refused with ``Stale`` when the game
     moved on, so a repeated or racing call never resolves twice."""
+    from bot.services import duel  # late: the duel service builds on this module
+
+    if duel.is_bidding(expected_phase):  # a duel's bidding season: the reveal (seed 001)
+        return await duel.reveal_bids(db, game_id=game_id, expected_phase=expected_phase,
+                                      expected_version=expected_version, trigger=trigger,
+                                      user_id=user_id, lease_owner=lease_owner, now=now)
     now = now or utcnow()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
+        if duel.is_bidding(game.phase):
+            raise Stale(expected_phase=expected_phase, phase=game.phase,
+                        expected_version=expected_version, version=game.version)
         if (expected_phase is not None and game.phase != expected_phase) \
                 or (expected_version is not None and game.version != expected_version):
             raise Stale(expected_phase=expected_phase, phase=game.phase,
@@ -190,6 +203,10 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
                    "orders": [{"power": o.power, "text": o.text} for o in submitted]}
         response = engine_api.adjudicate(request)
         new_state = response["state"]
+        if game.variant == "duel":  # control of the minors lasts one year (seed 001 rule 4)
+            from bot.services.duel import sync_powers
+
+            sync_powers(players, new_state)
 
         responded = [o for o in order_sets if o.text.strip() or o.ready]
         new_cd = _track_missed_phases(game, players, choices, responded, phase, now, session)

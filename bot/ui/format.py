@@ -59,7 +59,7 @@ def deadline_text(dt: datetime | str | None) -> str:
 
 def phase_name(phase: str | None, locale: Any) -> str:
     """``S1901M`` -> "Spring 1901, movement" / "Printemps 1901, mouvements"."""
-    if not phase or len(phase) < 6 or phase[0] not in "SFW" or phase[-1] not in "MRA":
+    if not phase or len(phase) < 6 or phase[0] not in "SFW" or phase[-1] not in "MRAB":
         return phase or "—"
     return t("phase.name", locale, season=t(f"phase.season.{phase[0]}", locale),
              year=phase[1:-1], kind=t(f"phase.kind.{phase[-1]}", locale))

@@ -128,6 +128,11 @@ async def deliver(bot: DiplomacyBot, post: PostMessage) -> None:
     if kind == "results":
         await _results(bot, post)
         return
+    if kind == "duel_notice":  # bot.services.duel: text_en/text_fr, title_en/title_fr
+        lang = "fr" if str(loc).startswith("fr") else "en"
+        await _to_game(bot, post, embeds=[_embed(p.get(f"title_{lang}") or name,
+                                                 p.get(f"text_{lang}") or "")])
+        return
     if kind == "game_over":
         await _to_game(bot, post, embeds=[_embed(
             t("post.game_over_title", loc, name=name),

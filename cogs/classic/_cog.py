@@ -38,14 +38,15 @@ from bot.ui.embeds import (
 from bot.ui.errors import UserFacingError, reply
 from bot.ui.format import phase_name, power_name
 from bot.ui.views import legal_for, unit_select
-from engine import api as engine_api
 
 MAX_CHOICES = 25  # Discord's limit of autocomplete choices
 
 
 def _render(state: dict[str, Any], **kwargs: Any) -> Any:
     # the renderer is CPU-bound: never on the event loop (DESIGN.md)
-    return asyncio.to_thread(engine_api.render, state, **kwargs)
+    from bot.services.duel import render  # engine.api.render + the duel legend
+
+    return asyncio.to_thread(render, state, **kwargs)
 
 
 def _png(data: bytes, name: str) -> discord.File:
@@ -202,6 +203,11 @@ class ClassicCog(commands.Cog):
                         preferences: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
         game = await game_here(interaction)
+        if game.variant == "duel":
+            from cogs.duel._cog import duel_join
+
+            await duel_join(interaction, game, preferences)
+            return
         await players_service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
                                         preferences=_split_names(preferences))
         count = len((await games_service.get_game(bot.db, game_id=game.id)).players)
@@ -219,6 +225,11 @@ class ClassicCog(commands.Cog):
     async def game_start(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         game = await game_here(interaction)
+        if game.variant == "duel":
+            from cogs.duel._cog import duel_start
+
+            await duel_start(interaction, game)
+            return
         started = await games_service.start_game(bot.db, game_id=game.id,
                                                  user_id=interaction.user.id)
         await reply(interaction, t("start.done", reader_locale(interaction),
@@ -369,6 +380,11 @@ class ClassicCog(commands.Cog):
         bot, locale = bot_of(interaction), reader_locale(interaction)
         game = await game_here(interaction)
         on = state != "off"
+        if game.variant == "duel" and str(game.phase).endswith("B"):
+            from cogs.duel._cog import duel_ready  # a bidding season: the bids are final
+
+            await duel_ready(interaction, game, on)
+            return
         result = await orders_service.set_ready(bot.db, game_id=game.id,
                                                 user_id=interaction.user.id, ready=on)
         key = "ready.on_resolved" if result.turn is not None else (
