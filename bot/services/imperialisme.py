@@ -155,6 +155,16 @@ def influence_rows(state: Mapping[str, Any]) -> dict[str, str]:
     return {p: str(v["influence"]) for p, v in table.items()}
 
 
+def render(state: Mapping[str, Any], **kwargs: Any) -> bytes:
+    """``engine.api.render`` with the influence of each power in the legend (RULES.md: the
+    map shows owners, stars and influence); other variants are passed through."""
+    from engine import api as engine_api
+
+    if state.get("variant") == VARIANT and "extra_legend" not in kwargs:
+        kwargs["extra_legend"] = {"title": "Influence", "rows": influence_rows(state)}
+    return engine_api.render(dict(state), **kwargs)
+
+
 # --- lookups --------------------------------------------------------------------------------
 
 async def _imperial_game(session: AsyncSession, game_id: int, *, lock: bool = True) -> Game:
@@ -289,7 +299,9 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
         if len(players) < MIN_PLAYERS:
             raise Conflict("player.not_enough", count=len(players), min=MIN_PLAYERS)
         powers = game_map().power_ids
-        chosen = assign_powers([(p.preferences or [None])[0] for p in players], powers, seed)
+        picks: list[str | None] = [p.preferences[0] if p.preferences else None
+                                   for p in players]
+        chosen = assign_powers(picks, powers, seed)
         for player, power in zip(players, chosen, strict=True):
             player.powers = [power]
             player.seat = powers.index(power)

@@ -81,6 +81,30 @@ async def vote_autocomplete(interaction: discord.Interaction[Any], current: str
     return choices
 
 
+async def imperial_join(interaction: discord.Interaction[Any], game: Any,
+                        power: str | None) -> None:
+    """``/game join [preferences]`` of an Impérialisme game: the first name is the power
+    wanted (for the shared ``/game join`` of ``cogs.classic``)."""
+    bot, locale = bot_of(interaction), reader_locale(interaction)
+    wanted = _split(power.replace("/", ",") if power else None)
+    pick = await service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
+                                   power=wanted[0] if wanted else None)
+    count = len((await service.overview(bot.db, game_id=game.id)).game.players)
+    await reply(interaction, t("imp.joined", locale, name=game.name, count=count,
+                               power=power_name(pick, locale) if pick else t(
+                                   "imp.any_power", locale)))
+
+
+async def imperial_start(interaction: discord.Interaction[Any], game: Any) -> None:
+    """``/game start`` of an Impérialisme game (for the shared ``/game start``)."""
+    bot = bot_of(interaction)
+    await remember_guild_locale(bot.db, interaction.guild_id, interaction.guild_locale)
+    started = await service.start_game(bot.db, game_id=game.id, user_id=interaction.user.id)
+    await reply(interaction, t("imp.started", reader_locale(interaction),
+                               name=started.game.name))
+    await bot.post_now()
+
+
 class ImperialismeCog(commands.Cog):
     imperialisme = app_commands.Group(name=L("imperialisme"),
                                       description=L("L'Impérialisme: sign-up, start, status"),
@@ -134,25 +158,11 @@ class ImperialismeCog(commands.Cog):
     @app_commands.autocomplete(power=power_autocomplete)
     async def join(self, interaction: discord.Interaction[Any],
                    power: str | None = None) -> None:
-        bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await _imperial_game(interaction)
-        pick = await service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
-                                       power=power)
-        count = len((await service.overview(bot.db, game_id=game.id)).game.players)
-        await reply(interaction, t("imp.joined", locale, name=game.name, count=count,
-                                   power=power_name(pick, locale) if pick else t(
-                                       "imp.any_power", locale)))
+        await imperial_join(interaction, await _imperial_game(interaction), power)
 
     @imperialisme.command(name=L("start"), description=L("Start the game (game master)"))
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        bot = bot_of(interaction)
-        game = await _imperial_game(interaction)
-        await remember_guild_locale(bot.db, interaction.guild_id, interaction.guild_locale)
-        started = await service.start_game(bot.db, game_id=game.id,
-                                           user_id=interaction.user.id)
-        await reply(interaction, t("imp.started", reader_locale(interaction),
-                                   name=started.game.name))
-        await bot.post_now()
+        await imperial_start(interaction, await _imperial_game(interaction))
 
     @imperialisme.command(name=L("status"),
                           description=L("Influence, crisis in progress, declared crises"))

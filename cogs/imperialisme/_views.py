@@ -199,7 +199,8 @@ class AnnexSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def _annex(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        values = [str(v) for v in dict(interaction.data or {}).get("values") or []]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values") or []]
         taken = await service.annex(bot.db, game_id=self.game_id, user_id=interaction.user.id,
                                     territories=values, number=self.number)
         locale = reader_locale(interaction)

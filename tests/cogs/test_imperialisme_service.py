@@ -313,3 +313,15 @@ async def test_unplayed_powers_get_no_ballot(db: Database) -> None:
                             power="france", choice="serbia", now=T0)
     await service.close_stage(db, game_id=game_id, user_id=GM, now=T0)
     assert (await posts(db, "imp_result"))[0]["winner"] == "serbia"
+
+
+def test_the_map_shows_each_power_s_influence() -> None:
+    from engine import api as engine_api
+
+    state = imp.new_state()
+    legend = {"title": "Influence", "rows": {p: v["influence"] for p, v in
+                                             imp.influence_table(state).items()}}
+    drawn = service.render(state)
+    assert drawn == engine_api.render(state, extra_legend=legend)
+    assert drawn != engine_api.render(state)
+    assert service.influence_rows(state)["france"] == "20"
