@@ -27,7 +27,7 @@ from bot.ui.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.classic", "cogs.gm", "cogs.duel")
+EXTENSIONS = ("cogs.classic", "cogs.gm", "cogs.duel", "cogs.imperialisme")
 
 
 class GameTree(app_commands.CommandTree["DiplomacyBot"]):

@@ -100,4 +100,10 @@ class Translator(app_commands.Translator):
         language = language_of(locale)
         if language == DEFAULT_LANGUAGE or not locale.value.startswith(language):
             return None
-        return command_texts(language).get(string.message)
+        texts = command_texts(language)
+        # a key tells apart the same English word in two places ("draw": a crisis is drawn,
+        # a game is drawn)
+        key = string.extras.get("key")
+        if key and key in texts:
+            return texts[key]
+        return texts.get(string.message)

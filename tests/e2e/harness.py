@@ -467,7 +467,7 @@ class Harness:
             holder = sub
         for param in command.parameters:
             if param.name in values and values[param.name] is not None:
-                option = {"name": param.name, "type": param.type.value,
+                option = {"name": param.display_name, "type": param.type.value,
                           "value": values[param.name]}
                 if param.type is discord.AppCommandOptionType.user:
                     # Discord sends the chosen user's data with the interaction
