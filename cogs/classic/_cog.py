@@ -43,8 +43,12 @@ MAX_CHOICES = 25  # Discord's limit of autocomplete choices
 
 
 def _render(state: dict[str, Any], **kwargs: Any) -> Any:
-    # the renderer is CPU-bound: never on the event loop (DESIGN.md)
-    from bot.services.duel import render  # engine.api.render + the duel legend
+    # the renderer is CPU-bound: never on the event loop (DESIGN.md); each variant adds its
+    # legend column (Duel: control and credits, Impérialisme: influence)
+    if state.get("variant") == "imperialisme":
+        from bot.services.imperialisme import render
+    else:
+        from bot.services.duel import render  # engine.api.render (+ the duel legend)
 
     return asyncio.to_thread(render, state, **kwargs)
 
@@ -208,6 +212,11 @@ class ClassicCog(commands.Cog):
 
             await duel_join(interaction, game, preferences)
             return
+        if game.variant == "imperialisme":
+            from cogs.imperialisme._cog import imperial_join
+
+            await imperial_join(interaction, game, preferences)
+            return
         await players_service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
                                         preferences=_split_names(preferences))
         count = len((await games_service.get_game(bot.db, game_id=game.id)).players)
@@ -229,6 +238,11 @@ class ClassicCog(commands.Cog):
             from cogs.duel._cog import duel_start
 
             await duel_start(interaction, game)
+            return
+        if game.variant == "imperialisme":
+            from cogs.imperialisme._cog import imperial_start
+
+            await imperial_start(interaction, game)
             return
         started = await games_service.start_game(bot.db, game_id=game.id,
                                                  user_id=interaction.user.id)
