@@ -9,18 +9,25 @@ behave the same for the services:
   first statement: two writers never both read a phase and then both write it.
 - PostgreSQL: a write transaction locks the game row with ``SELECT ... FOR UPDATE``
   (``lock_game``); the scheduler claims games with ``FOR UPDATE SKIP LOCKED``.
+
+Hot paths (an order submission) run a whole transaction as one synchronous function on a
+Core ``Connection`` (``Database.run``): on a SQLite file it runs in a worker thread with the
+synchronous sqlite3 driver (one thread hop per transaction instead of one per statement
+through aiosqlite); elsewhere through the async engine (``AsyncConnection.run_sync``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import event, text
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -29,6 +36,7 @@ from bot.models import Game
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 _BEGIN_OPTION = "sqlite_begin"
+T = TypeVar("T")
 
 
 def is_sqlite_url(url: str) -> bool:
@@ -41,18 +49,10 @@ def _ensure_sqlite_folder(url: str) -> None:
         Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
 
-def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> AsyncEngine:
-    """An async engine for ``url``; on SQLite, the folder of the file is created and every
-    connection gets WAL, foreign keys and SQLAlchemy-controlled BEGIN."""
-    if not is_sqlite_url(url):
-        kwargs.setdefault("pool_pre_ping", True)
-        return create_async_engine(url, **kwargs)
-    _ensure_sqlite_folder(url)
-    connect_args = dict(kwargs.pop("connect_args", {}))
-    connect_args.setdefault("timeout", 30)  # seconds a writer waits for the lock
-    engine = create_async_engine(url, connect_args=connect_args, **kwargs)
+def _sqlite_connection_events(sync_engine: Engine, foreign_keys: bool) -> None:
+    """WAL, foreign keys and SQLAlchemy-controlled BEGIN on every connection of the engine."""
 
-    @event.listens_for(engine.sync_engine, "connect")
+    @event.listens_for(sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # let SQLAlchemy emit BEGIN (below) instead of the driver's legacy behaviour
         dbapi_connection.isolation_level = None
@@ -63,11 +63,70 @@ def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> AsyncE
         cursor.execute("PRAGMA busy_timeout=30000")
         cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
+    @event.listens_for(sync_engine, "begin")
     def _on_begin(conn: Connection) -> None:
         mode = conn.get_execution_options().get(_BEGIN_OPTION, "")
         conn.exec_driver_sql(f"BEGIN {mode}".strip())
 
+
+class RedactDriverCalls(logging.Filter):
+    """aiosqlite logs every call at DEBUG with its arguments (``executing partial(execute,
+    'INSERT INTO vote ...', (crisis, 'france', 'attacker', ...))``): orders, draw votes and
+    Impérialisme votes in the logs. Keep the statement, drop its parameters (issue 8)."""
+
+    MESSAGES = frozenset({"executing %s", "operation %s completed"})
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in self.MESSAGES and isinstance(record.args, tuple) and record.args:
+            call = record.args[0]
+            name = getattr(getattr(call, "func", call), "__name__", "call")
+            args = getattr(call, "args", ())
+            sql = args[0] if args and isinstance(args[0], str) else ""
+            record.args = (f"{name}({sql!r})" if sql else name,)
+        return True
+
+
+def install_log_redaction() -> None:
+    """Idempotent: the driver's logger gets the filter once."""
+    driver = logging.getLogger("aiosqlite")
+    if not any(isinstance(f, RedactDriverCalls) for f in driver.filters):
+        driver.addFilter(RedactDriverCalls())
+
+
+def make_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any) -> AsyncEngine:
+    """An async engine for ``url``; on SQLite, the folder of the file is created and every
+    connection gets WAL, foreign keys and SQLAlchemy-controlled BEGIN. Statement parameters
+    never reach logs or error messages (secret orders and votes)."""
+    install_log_redaction()
+    kwargs.setdefault("hide_parameters", True)
+    if not is_sqlite_url(url):
+        kwargs.setdefault("pool_pre_ping", True)
+        return create_async_engine(url, **kwargs)
+    _ensure_sqlite_folder(url)
+    connect_args = dict(kwargs.pop("connect_args", {}))
+    connect_args.setdefault("timeout", 30)  # seconds a writer waits for the lock
+    engine = create_async_engine(url, connect_args=connect_args, **kwargs)
+    _sqlite_connection_events(engine.sync_engine, foreign_keys)
+    return engine
+
+
+def make_sync_sqlite_engine(url: str, *, foreign_keys: bool = True, **kwargs: Any
+                            ) -> Engine | None:
+    """A synchronous engine (the sqlite3 driver) on the same SQLite file as ``url``, with the
+    same connection settings; None for an in-memory database (another connection would see
+    another database)."""
+    parsed = make_url(url)
+    database = parsed.database
+    if not database or database == ":memory:" or "mode=memory" in database:
+        return None
+    connect_args = dict(kwargs.pop("connect_args", {}))
+    connect_args.setdefault("timeout", 30)
+    # connections are used by the worker threads of ``Database`` only, one at a time
+    connect_args["check_same_thread"] = False
+    kwargs.pop("pool_pre_ping", None)
+    engine = create_engine(parsed.set(drivername="sqlite+pysqlite"),
+                           connect_args=connect_args, **kwargs)
+    _sqlite_connection_events(engine, foreign_keys)
     return engine
 
 
@@ -89,6 +148,10 @@ class Database:
         # faster than letting them spin in SQLite's busy handler (which sleeps up to 100 ms
         # between tries). Other processes are still held off by BEGIN IMMEDIATE.
         self._sqlite_writer = asyncio.Lock()
+        # ``run`` on a SQLite file: synchronous engine + worker threads (made on first use)
+        self._sync_engine: Engine | None = None
+        self._executor: ThreadPoolExecutor | None = None
+        self._sync_checked = not self.is_sqlite
 
     @asynccontextmanager
     async def transaction(self, *, write: bool = True) -> AsyncIterator[AsyncSession]:
@@ -105,12 +168,68 @@ class Database:
             await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
             yield session
 
+    async def run(self, work: Callable[[Connection], T], *, write: bool = True) -> T:
+        """``work(connection)`` inside one transaction (committed when it returns, rolled back
+        when it raises), on a Core ``Connection``; its result is returned.
+
+        On a SQLite file the whole transaction runs in a worker thread with the synchronous
+        driver: one thread hop instead of one per statement (aiosqlite). Writers are queued by
+        the same in-process lock as ``transaction`` and begin with ``BEGIN IMMEDIATE``. On
+        other databases ``work`` runs through the async engine, with the same isolation as
+        ``transaction`` (use ``with_for_update()`` to lock rows on PostgreSQL). ``work`` must
+        not touch asyncio or await anything."""
+        sync_engine = self._sync()
+        if sync_engine is None:
+            async with self.transaction(write=write) as session:
+                connection = await session.connection()
+                return await connection.run_sync(work)
+        loop = asyncio.get_running_loop()
+        if not write:
+            return await loop.run_in_executor(self._executor, _run_sync, sync_engine, work, "")
+        async with self._sqlite_writer:
+            future = loop.run_in_executor(self._executor, _run_sync, sync_engine, work,
+                                          "IMMEDIATE")
+            try:
+                return await asyncio.shield(future)
+            except asyncio.CancelledError:
+                # the thread ends its transaction anyway (commit or rollback); the next
+                # writer of this process waits for it here, not in SQLite's busy handler
+                await asyncio.wait([future])
+                raise
+
+    def _sync(self) -> Engine | None:
+        if not self._sync_checked:
+            self._sync_checked = True
+            kwargs = dict(self.engine_kwargs)
+            self._sync_engine = make_sync_sqlite_engine(self.url, **kwargs)
+            if self._sync_engine is not None:
+                # two threads: a reader does not wait behind a writer held by another process
+                self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sqlite")
+        return self._sync_engine
+
     def notify_deadlines(self) -> None:
         """Wake the scheduler: a deadline or a reminder time changed, or posts are queued."""
         self.deadlines_changed.set()
 
     async def dispose(self) -> None:
+        if self._executor is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._executor.shutdown)
+            self._executor = None
+        if self._sync_engine is not None:
+            self._sync_engine.dispose()
+            self._sync_engine = None
+            self._sync_checked = False
         await self.engine.dispose()
+
+
+def _run_sync(engine: Engine, work: Callable[[Connection], T], begin: str) -> T:
+    """One transaction in the calling (worker) thread: ``BEGIN <begin>``, ``work``, commit
+    (rollback when it raises)."""
+    with engine.connect() as connection:
+        if begin:
+            connection.execution_options(**{_BEGIN_OPTION: begin})
+        with connection.begin():
+            return work(connection)
 
 
 async def lock_game(session: AsyncSession, game_id: int) -> Game | None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from sqlalchemy import select as core_select
+from sqlalchemy.engine import Connection, Row
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -92,6 +94,30 @@ async def load_players(session: AsyncSession, game_id: int, *,
     if seated_only:
         query = query.where(col(Player.status).in_(SEATED))
     return list((await session.exec(query.order_by(col(Player.id)))).all())
+
+
+def game_row_in_channel(connection: Connection, columns: Sequence[Any], *, channel_id: int,
+                        thread_id: int | None = None, lock: bool = False) -> Row[Any]:
+    """``columns`` of the game a command used in ``channel_id`` (or in its thread
+    ``thread_id``) is about, for the synchronous hot paths (``Database.run``): the unfinished
+    game of the thread, else the latest game of the thread, else the same for the channel
+    itself (a thread of a game channel) — as ``games.game_in_channel`` then
+    ``bot.ui.common.game_here``. ``lock``: FOR UPDATE on PostgreSQL."""
+    places: list[int | None] = [thread_id, None] if thread_id is not None else [None]
+    for thread in places:
+        here: list[Any] = [col(Game.channel_id) == channel_id, col(Game.thread_id).is_(None)] \
+            if thread is None else [col(Game.channel_id) == channel_id,
+                                    col(Game.thread_id) == thread]
+        # the unfinished game of a thread is found by the thread alone (games.py)
+        unfinished = here if thread is None else [col(Game.thread_id) == thread]
+        for query in (
+                core_select(*columns).where(col(Game.status) != GameStatus.FINISHED.value,
+                                            *unfinished).limit(1),
+                core_select(*columns).where(*here).order_by(col(Game.id).desc()).limit(1)):
+            row = connection.execute(query.with_for_update() if lock else query).first()
+            if row is not None:
+                return row
+    raise NotFound("game.no_game_here", channel_id=channel_id)
 
 
 def seated_player(players: Sequence[Player], user_id: int) -> Player | None:

@@ -8,12 +8,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlmodel import col, delete, insert, select, update
+from sqlalchemy import insert, update
+from sqlalchemy import select as core_select
+from sqlalchemy.engine import Connection, Row
+from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
 from bot.models import Game, GameStatus, OrderSet, Player, PlayerStatus, utcnow
 from bot.services.common import (
+    game_row_in_channel,
     load_game,
     load_players,
     require_status,
@@ -62,8 +66,8 @@ class ReadyResult:
     turn: TurnOutcome | None  # the phase resolved early because everyone was ready
 
 
-_GAME_COLUMNS = (Game.id, Game.status, Game.phase, Game.state, Game.options)
-_PLAYER_COLUMNS = (Player.id, Player.user_id, Player.powers, Player.status,
+_GAME_COLUMNS: tuple[Any, ...] = (Game.id, Game.status, Game.phase, Game.state, Game.options)
+_PLAYER_COLUMNS: tuple[Any, ...] = (Player.id, Player.user_id, Player.powers, Player.status,
                    Player.missed_phases, Player.seat)
 
 
@@ -101,61 +105,81 @@ def _pick_power(player: Player, power: str | None, choices: list[str], phase: st
     return power
 
 
-async def submit_orders(db: Database, *, game_id: int, user_id: int, text: str,
+async def submit_orders(db: Database, *, game_id: int | None = None, user_id: int, text: str,
                         power: str | None = None, ready: bool | None = None,
-                        now: datetime | None = None) -> SubmitResult:
+                        now: datetime | None = None,
+                        channel: tuple[int, int | None] | None = None) -> SubmitResult:
     """Check ``text`` (one or many lines) with the engine and store it as the power's orders
     for the current phase, replacing any previous set (seed 004 §3.4.3: a new sheet replaces
     the old one). Any refused line refuses the whole set: nothing is written, and
     ``OrdersRejected`` carries every line with its reason. Sending orders brings a player in
-    civil disorder back (seed 004 §3.6)."""
+    civil disorder back (seed 004 §3.6).
+
+    The game is ``game_id``, or the game of ``channel`` = (channel id, thread id or None),
+    found in the same transaction (``common.game_row_in_channel``)."""
+    if game_id is None and channel is None:
+        raise ValueError("submit_orders needs game_id or channel")
     now = now or utcnow()
-    async with db.transaction() as session:
-        # the hot path of the bot: plain column rows (no ORM identity map, no flush), five
-        # statements in all; the game row is locked as in every state change
-        game = (await session.exec(select(*_GAME_COLUMNS).where(col(Game.id) == game_id)
-                                   .with_for_update())).first()
+    result = await db.run(lambda connection: _submit_in(
+        connection, game_id=game_id, channel=channel, user_id=user_id, text=text,
+        power=power, ready=bool(ready), now=now))
+    if ready:
+        await resolve_if_ready(db, game_id=result.game_id, now=now)
+    return result
+
+
+def _submit_in(connection: Connection, *, game_id: int | None,
+               channel: tuple[int, int | None] | None, user_id: int, text: str,
+               power: str | None, ready: bool, now: datetime) -> SubmitResult:
+    """The submission's transaction, synchronous (``Database.run``): the hot path of the bot,
+    so plain Core statements on column rows — four in the usual case (game, players, update,
+    commit) — and the game row locked as in every state change."""
+    game: Row[Any] | None
+    if game_id is None:
+        assert channel is not None
+        game = game_row_in_channel(connection, _GAME_COLUMNS, channel_id=channel[0],
+                                   thread_id=channel[1], lock=True)
+    else:
+        game = connection.execute(core_select(*_GAME_COLUMNS).where(
+            col(Game.id) == game_id).with_for_update()).first()
         if game is None:
             raise NotFound("game.not_found", game_id=game_id)
-        require_status(cast(Game, game), GameStatus.ACTIVE, GameStatus.PAUSED)
-        rows = (await session.exec(select(*_PLAYER_COLUMNS).where(
-            col(Player.game_id) == game_id).order_by(col(Player.id)))).all()
-        players = cast(list[Player], list(rows))
-        player = seated_player(players, user_id)
-        if player is None:
-            raise Forbidden("player.not_in_game", user_id=user_id)
-        choices = engine_api.powers_with_choices(
-            dict(game.state or {}), engine_options(cast(Game, game), players, returning=player))
-        phase = str(game.phase)
-        power = _pick_power(player, power, choices, phase)
-        checked = engine_api.check_orders(dict(game.state or {}), power, text)
-        lines = tuple(_line(x) for x in checked.get("lines", []))
-        if not checked.get("ok"):
-            raise OrdersRejected(power=power, phase=phase, lines=[
-                {"text": x.text, "ok": x.ok, "normalized": x.normalized, "error": x.error}
-                for x in lines])
-        parsed = [{"text": x.text, "normalized": x.normalized, "order": x.order}
-                  for x in lines]
-        # new orders are not "ready" unless said again: no accidental early resolution.
-        # Core UPDATE then INSERT (the game lock excludes a concurrent insert): one round
-        # trip in the usual case of a replacement, and no ORM flush.
-        values = {"text": text, "parsed": parsed, "ready": bool(ready), "user_id": user_id,
-                  "updated_at": now}
-        replaced = await session.exec(update(OrderSet).where(  # type: ignore[call-overload]
-            col(OrderSet.game_id) == game_id, col(OrderSet.phase) == phase,
-            col(OrderSet.power) == power).values(**values))
-        if replaced.rowcount == 0:
-            await session.exec(insert(OrderSet).values(  # type: ignore[call-overload]
-                game_id=game_id, phase=phase, power=power, **values))
-        if player.status == PlayerStatus.CIVIL_DISORDER.value or player.missed_phases:
-            await session.exec(update(Player).where(  # type: ignore[call-overload]
-                col(Player.id) == player.id).values(status=PlayerStatus.ACTIVE.value,
-                                                    missed_phases=0))
-        result = SubmitResult(game_id=game_id, phase=phase, power=power, lines=lines,
-                              replaced=replaced.rowcount > 0)
-    if ready:
-        await resolve_if_ready(db, game_id=game_id, now=now)
-    return result
+    game_id = int(game.id)
+    require_status(cast(Game, game), GameStatus.ACTIVE, GameStatus.PAUSED)
+    rows = connection.execute(core_select(*_PLAYER_COLUMNS).where(
+        col(Player.game_id) == game_id).order_by(col(Player.id))).all()
+    players = cast(list[Player], list(rows))
+    player = seated_player(players, user_id)
+    if player is None:
+        raise Forbidden("player.not_in_game", user_id=user_id)
+    state = dict(game.state or {})
+    choices = engine_api.powers_with_choices(
+        state, engine_options(cast(Game, game), players, returning=player))
+    phase = str(game.phase)
+    power = _pick_power(player, power, choices, phase)
+    checked = engine_api.check_orders(state, power, text)
+    lines = tuple(_line(x) for x in checked.get("lines", []))
+    if not checked.get("ok"):
+        raise OrdersRejected(power=power, phase=phase, lines=[
+            {"text": x.text, "ok": x.ok, "normalized": x.normalized, "error": x.error}
+            for x in lines])
+    parsed = [{"text": x.text, "normalized": x.normalized, "order": x.order} for x in lines]
+    # new orders are not "ready" unless said again: no accidental early resolution.
+    # UPDATE then INSERT (the game lock excludes a concurrent insert): one statement in the
+    # usual case of a replacement.
+    values = {"text": text, "parsed": parsed, "ready": ready, "user_id": user_id,
+              "updated_at": now}
+    replaced = connection.execute(update(OrderSet).where(
+        col(OrderSet.game_id) == game_id, col(OrderSet.phase) == phase,
+        col(OrderSet.power) == power).values(**values)).rowcount > 0
+    if not replaced:
+        connection.execute(insert(OrderSet).values(game_id=game_id, phase=phase, power=power,
+                                                   **values))
+    if player.status == PlayerStatus.CIVIL_DISORDER.value or player.missed_phases:
+        connection.execute(update(Player).where(col(Player.id) == player.id).values(
+            status=PlayerStatus.ACTIVE.value, missed_phases=0))
+    return SubmitResult(game_id=game_id, phase=phase, power=power, lines=lines,
+                        replaced=replaced)
 
 
 async def clear_orders(db: Database, *, game_id: int, user_id: int,

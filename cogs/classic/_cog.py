@@ -22,6 +22,7 @@ from bot.services import players as players_service
 from bot.ui.common import (
     add_order,
     bot_of,
+    channel_ids,
     game_here,
     public_state,
     reader_locale,
@@ -130,12 +131,14 @@ class OrdersModal(discord.ui.Modal):
         await report_error(interaction, error)
 
 
-async def _submit(interaction: discord.Interaction[Any], game_id: int, text: str,
+async def _submit(interaction: discord.Interaction[Any], game_id: int | None, text: str,
                   power: str | None) -> None:
+    """``game_id`` None: the game of the interaction's channel, found in the submission's own
+    transaction (the hot path: one transaction per command)."""
     bot = bot_of(interaction)
-    result = await orders_service.submit_orders(bot.db, game_id=game_id,
-                                                user_id=interaction.user.id, text=text,
-                                                power=power)
+    result = await orders_service.submit_orders(
+        bot.db, game_id=game_id, user_id=interaction.user.id, text=text, power=power,
+        channel=channel_ids(interaction) if game_id is None else None)
     embed, view = orders_feedback(result, reader_locale(interaction))
     await reply(interaction, embed=embed, view=view, ephemeral=True)
 
@@ -324,14 +327,14 @@ class ClassicCog(commands.Cog):
     @app_commands.autocomplete(power=own_power_autocomplete)
     async def orders_submit(self, interaction: discord.Interaction[Any],
                             text: str | None = None, power: str | None = None) -> None:
-        game = await game_here(interaction)
-        if text is None or not text.strip():
-            if game.player(interaction.user.id) is None:
-                raise UserFacingError("error.player.not_in_game")
-            await interaction.response.send_modal(
-                OrdersModal(game.id, reader_locale(interaction), power))
+        if text is not None and text.strip():
+            await _submit(interaction, None, text, power)
             return
-        await _submit(interaction, game.id, text, power)
+        game = await game_here(interaction)
+        if game.player(interaction.user.id) is None:
+            raise UserFacingError("error.player.not_in_game")
+        await interaction.response.send_modal(
+            OrdersModal(game.id, reader_locale(interaction), power))
 
     @orders.command(name=L("show"), description=L("Your orders, with a private preview map"))
     async def orders_show(self, interaction: discord.Interaction[Any]) -> None:
