@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
+from sqlalchemy import Table, bindparam
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection, Row
 from sqlmodel import col, select
@@ -96,28 +97,43 @@ async def load_players(session: AsyncSession, game_id: int, *,
     return list((await session.exec(query.order_by(col(Player.id)))).all())
 
 
-def game_row_in_channel(connection: Connection, columns: Sequence[Any], *, channel_id: int,
-                        thread_id: int | None = None, lock: bool = False) -> Row[Any]:
-    """``columns`` of the game a command used in ``channel_id`` (or in its thread
-    ``thread_id``) is about, for the synchronous hot paths (``Database.run``): the unfinished
-    game of the thread, else the latest game of the thread, else the same for the channel
-    itself (a thread of a game channel) — as ``games.game_in_channel`` then
-    ``bot.ui.common.game_here``. ``lock``: FOR UPDATE on PostgreSQL."""
-    places: list[int | None] = [thread_id, None] if thread_id is not None else [None]
-    for thread in places:
-        here: list[Any] = [col(Game.channel_id) == channel_id, col(Game.thread_id).is_(None)] \
-            if thread is None else [col(Game.channel_id) == channel_id,
-                                    col(Game.thread_id) == thread]
-        # the unfinished game of a thread is found by the thread alone (games.py)
-        unfinished = here if thread is None else [col(Game.thread_id) == thread]
-        for query in (
-                core_select(*columns).where(col(Game.status) != GameStatus.FINISHED.value,
-                                            *unfinished).limit(1),
-                core_select(*columns).where(*here).order_by(col(Game.id).desc()).limit(1)):
-            row = connection.execute(query.with_for_update() if lock else query).first()
-            if row is not None:
-                return row
-    raise NotFound("game.no_game_here", channel_id=channel_id)
+class ChannelGame:
+    """Statements, built once, that find the game a command used in a channel (or in a thread
+    of it) is about, for the synchronous hot paths (``Database.run``): the unfinished game of
+    the thread, else the latest game of the thread, else the same for the channel itself (a
+    thread of a game channel) — as ``games.game_in_channel`` then ``bot.ui.common.game_here``.
+    Built once because building a statement costs more than running it on SQLite."""
+
+    def __init__(self, columns: Sequence[Any], *, lock: bool = False) -> None:
+        table = cast(Table, Game.__table__)
+        c = table.c
+        unfinished = c.status != GameStatus.FINISHED.value
+        channel, thread = c.channel_id == bindparam("channel_id"), c.thread_id == bindparam(
+            "thread_id")
+        queries = {
+            # the unfinished game of a thread is found by the thread alone (games.py)
+            "thread": (core_select(*columns).where(unfinished, thread).limit(1),
+                       core_select(*columns).where(channel, thread)
+                       .order_by(c.id.desc()).limit(1)),
+            "channel": (core_select(*columns).where(unfinished, channel, c.thread_id.is_(None))
+                        .limit(1),
+                        core_select(*columns).where(channel, c.thread_id.is_(None))
+                        .order_by(c.id.desc()).limit(1)),
+        }
+        self._queries = {k: tuple(q.with_for_update() if lock else q for q in pair)
+                         for k, pair in queries.items()}
+
+    def find(self, connection: Connection, *, channel_id: int, thread_id: int | None = None
+             ) -> Row[Any]:
+        """The game's row; ``NotFound("game.no_game_here")`` when the channel has none."""
+        places = ("thread", "channel") if thread_id is not None else ("channel",)
+        params = {"channel_id": channel_id, "thread_id": thread_id}
+        for place in places:
+            for query in self._queries[place]:
+                row = connection.execute(query, params).first()
+                if row is not None:
+                    return row
+        raise NotFound("game.no_game_here", channel_id=channel_id)
 
 
 def seated_player(players: Sequence[Player], user_id: int) -> Player | None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import insert, update
+from sqlalchemy import Table, bindparam, insert, update
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection, Row
 from sqlmodel import col, delete, select
@@ -17,7 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.db import Database
 from bot.models import Game, GameStatus, OrderSet, Player, PlayerStatus, utcnow
 from bot.services.common import (
-    game_row_in_channel,
+    ChannelGame,
     load_game,
     load_players,
     require_status,
@@ -66,9 +66,24 @@ class ReadyResult:
     turn: TurnOutcome | None  # the phase resolved early because everyone was ready
 
 
-_GAME_COLUMNS: tuple[Any, ...] = (Game.id, Game.status, Game.phase, Game.state, Game.options)
-_PLAYER_COLUMNS: tuple[Any, ...] = (Player.id, Player.user_id, Player.powers, Player.status,
-                   Player.missed_phases, Player.seat)
+# the hot path's statements, built once on the tables (no ORM): building a statement costs
+# more than running it on SQLite
+_GAME, _PLAYER, _ORDERS = (cast(Table, m.__table__) for m in (Game, Player, OrderSet))
+_GAME_COLUMNS = (_GAME.c.id, _GAME.c.status, _GAME.c.phase, _GAME.c.state, _GAME.c.options)
+_GAME_BY_ID = core_select(*_GAME_COLUMNS).where(
+    _GAME.c.id == bindparam("game_id")).with_for_update()
+_GAME_OF_CHANNEL = ChannelGame(_GAME_COLUMNS, lock=True)
+_PLAYERS_OF_GAME = core_select(
+    _PLAYER.c.id, _PLAYER.c.user_id, _PLAYER.c.powers, _PLAYER.c.status,
+    _PLAYER.c.missed_phases, _PLAYER.c.seat).where(
+    _PLAYER.c.game_id == bindparam("game_id")).order_by(_PLAYER.c.id)
+_ORDER_VALUES = ("text", "parsed", "ready", "user_id", "updated_at")
+_REPLACE_ORDERS = update(_ORDERS).where(
+    _ORDERS.c.game_id == bindparam("of_game_id"), _ORDERS.c.phase == bindparam("of_phase"),
+    _ORDERS.c.power == bindparam("of_power")).values(
+    {name: bindparam(f"new_{name}", type_=_ORDERS.c[name].type) for name in _ORDER_VALUES})
+_BACK_FROM_DISORDER = update(_PLAYER).where(_PLAYER.c.id == bindparam("of_id")).values(
+    status=PlayerStatus.ACTIVE.value, missed_phases=0)
 
 
 def _line(raw: dict[str, Any]) -> OrderLine:
@@ -137,17 +152,14 @@ def _submit_in(connection: Connection, *, game_id: int | None,
     game: Row[Any] | None
     if game_id is None:
         assert channel is not None
-        game = game_row_in_channel(connection, _GAME_COLUMNS, channel_id=channel[0],
-                                   thread_id=channel[1], lock=True)
+        game = _GAME_OF_CHANNEL.find(connection, channel_id=channel[0], thread_id=channel[1])
     else:
-        game = connection.execute(core_select(*_GAME_COLUMNS).where(
-            col(Game.id) == game_id).with_for_update()).first()
+        game = connection.execute(_GAME_BY_ID, {"game_id": game_id}).first()
         if game is None:
             raise NotFound("game.not_found", game_id=game_id)
     game_id = int(game.id)
     require_status(cast(Game, game), GameStatus.ACTIVE, GameStatus.PAUSED)
-    rows = connection.execute(core_select(*_PLAYER_COLUMNS).where(
-        col(Player.game_id) == game_id).order_by(col(Player.id))).all()
+    rows = connection.execute(_PLAYERS_OF_GAME, {"game_id": game_id}).all()
     players = cast(list[Player], list(rows))
     player = seated_player(players, user_id)
     if player is None:
@@ -169,15 +181,14 @@ def _submit_in(connection: Connection, *, game_id: int | None,
     # usual case of a replacement.
     values = {"text": text, "parsed": parsed, "ready": ready, "user_id": user_id,
               "updated_at": now}
-    replaced = connection.execute(update(OrderSet).where(
-        col(OrderSet.game_id) == game_id, col(OrderSet.phase) == phase,
-        col(OrderSet.power) == power).values(**values)).rowcount > 0
+    key = {"game_id": game_id, "phase": phase, "power": power}
+    replaced = connection.execute(_REPLACE_ORDERS, {
+        **{f"of_{name}": value for name, value in key.items()},
+        **{f"new_{name}": value for name, value in values.items()}}).rowcount > 0
     if not replaced:
-        connection.execute(insert(OrderSet).values(game_id=game_id, phase=phase, power=power,
-                                                   **values))
+        connection.execute(insert(_ORDERS), {**key, **values})
     if player.status == PlayerStatus.CIVIL_DISORDER.value or player.missed_phases:
-        connection.execute(update(Player).where(col(Player.id) == player.id).values(
-            status=PlayerStatus.ACTIVE.value, missed_phases=0))
+        connection.execute(_BACK_FROM_DISORDER, {"of_id": player.id})
     return SubmitResult(game_id=game_id, phase=phase, power=power, lines=lines,
                         replaced=replaced)
 
