@@ -35,7 +35,7 @@ from typing import Any
 from sqlmodel import col, delete, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.db import Database
+from bot.db import Database, install_log_redaction
 from bot.models import Crisis, Exchange, Game, GameStatus, Player, PlayerStatus, Vote, utcnow
 from bot.services import games as games_service
 from bot.services.common import (
@@ -59,31 +59,7 @@ from engine.imperialisme.maps import ImperialMap, load_imperial_map
 log = logging.getLogger(__name__)
 
 
-class RedactDriverCalls(logging.Filter):
-    """aiosqlite logs every call at DEBUG with its arguments (``executing partial(execute,
-    'INSERT INTO vote ...', (crisis, 'france', 'attacker', ...))``): a vote in the logs. Keep
-    the statement, drop its parameters (secrecy, issue 8)."""
-
-    MESSAGES = frozenset({"executing %s", "operation %s completed"})
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.msg in self.MESSAGES and isinstance(record.args, tuple) and record.args:
-            call = record.args[0]
-            name = getattr(getattr(call, "func", call), "__name__", "call")
-            args = getattr(call, "args", ())
-            sql = args[0] if args and isinstance(args[0], str) else ""
-            record.args = (f"{name}({sql!r})" if sql else name,)
-        return True
-
-
-def install_log_redaction() -> None:
-    """Idempotent: the driver's logger gets the filter once."""
-    driver = logging.getLogger("aiosqlite")
-    if not any(isinstance(f, RedactDriverCalls) for f in driver.filters):
-        driver.addFilter(RedactDriverCalls())
-
-
-install_log_redaction()
+install_log_redaction()  # bot.db.make_engine does it too; idempotent
 
 VARIANT = "imperialisme"
 MAX_PLAYERS = 14
