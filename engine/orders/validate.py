@@ -26,7 +26,7 @@ from engine.orders.types import (
 from engine.state import GameState, PhaseType, Unit
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Checked:
     order: Order | None  # normalised order, None when refused
     error: OrderError | None = None
@@ -80,14 +80,18 @@ def _check_movement(order: Order, state: GameState, power: str, game_map: Map) -
     assert unit is not None
     corrected = order.unit_type not in (None, unit.type) or (  # type: ignore[union-attr]
         order.location != unit.location and coast_of(order.location) is not None)  # type: ignore[union-attr]
+    exact = order.unit_type == unit.type and order.location == unit.location  # type: ignore[union-attr]
     if isinstance(order, Hold):
-        return Checked(Hold(unit.type, unit.location), unit=unit, corrected=corrected)
+        return Checked(order if exact else Hold(unit.type, unit.location), unit=unit,
+                       corrected=corrected)
     if isinstance(order, Move):
         dest, err = _move_target(unit, order.target, game_map, order.via_convoy)
         if err:
             return Checked(None, err, unit)
-        return Checked(Move(unit.type, unit.location, dest, order.via_convoy and unit.type == "A"),
-                       unit=unit, corrected=corrected)
+        via = order.via_convoy and unit.type == "A"
+        if exact and dest == order.target and via == order.via_convoy:
+            return Checked(order, unit=unit)  # already normal: no copy
+        return Checked(Move(unit.type, unit.location, dest, via), unit=unit, corrected=corrected)
     if isinstance(order, Support):
         sup_prov = province_of(order.supported)
         if sup_prov == unit.province:
