@@ -141,6 +141,10 @@ async def _submit(interaction: discord.Interaction[Any], game_id: int | None, te
         channel=channel_ids(interaction) if game_id is None else None)
     embed, view = orders_feedback(result, reader_locale(interaction))
     await reply(interaction, embed=embed, view=view, ephemeral=True)
+    # discord.py keeps an ephemeral reply's view (and a timer task) for 15 minutes; its only
+    # item, the Ready button, is a DynamicItem dispatched by its custom id, so nothing needs
+    # the view once sent: nothing is held per submission (DESIGN.md "Budgets").
+    view.stop()
 
 
 def _split_names(text: str | None) -> list[str]:
