@@ -124,6 +124,7 @@ def make_sync_sqlite_engine(url: str, *, foreign_keys: bool = True, **kwargs: An
     # connections are used by the worker threads of ``Database`` only, one at a time
     connect_args["check_same_thread"] = False
     kwargs.pop("pool_pre_ping", None)
+    kwargs.setdefault("hide_parameters", True)  # secret orders never in logs or errors
     engine = create_engine(parsed.set(drivername="sqlite+pysqlite"),
                            connect_args=connect_args, **kwargs)
     _sqlite_connection_events(engine, foreign_keys)

@@ -1,7 +1,7 @@
 """Service-layer budgets (DESIGN.md "Budgets"), on a temporary SQLite file:
 
 - order submissions per second through ``bot.services.orders.submit_orders`` (engine check,
-  game lock, upsert, commit): budget >= 300/s;
+  game lock, upsert, commit, all in one worker-thread transaction on SQLite): budget >= 300/s;
 - a full 7-player turn: lock, adjudicate, persist (state, history, outbox), then post the
   results with the map rendered (``OutboxPoster``): budget <= 250 ms;
 - idle games cost no memory: Python heap (tracemalloc) and RSS after a scheduler pass over
@@ -64,8 +64,8 @@ async def _seven_player_game(db: Database, channel: int) -> tuple[int, dict[str,
 async def bench_submissions(db: Database, count: int, repeats: int = 3
                             ) -> dict[str, float]:
     """Best of ``repeats`` runs of ``count`` submissions (the machine may be shared: the best
-    run is the one least disturbed), and the rate per CPU-second of this process (the
-    aiosqlite thread included), which other processes' load does not change."""
+    run is the one least disturbed), and the rate per CPU-second of this process (its SQLite
+    worker threads included), which other processes' load does not change."""
     game_id, users = await _seven_player_game(db, 1)
     powers = sorted(users)
     texts = [OPENINGS, ALTERNATIVES]

@@ -10,6 +10,7 @@ import asyncio
 import pytest
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 from sqlmodel import select as sm_select
 
@@ -54,6 +55,18 @@ async def test_run_rolls_back_everything_when_the_work_raises(db: Database) -> N
     with pytest.raises(NotFound):
         await db.run(work)
     assert await _guilds(db) == []
+
+
+async def test_run_errors_do_not_show_statement_parameters(db: Database) -> None:
+    """Secrets stay secret: a failing statement's error names the statement, not its
+    values (an order text would be one)."""
+    secret = "F lon - nth (secret)"
+    await db.run(lambda c: c.execute(insert(Guild).values(id=4, locale="en", settings={},
+                                                          created_at=T0)))
+    with pytest.raises(IntegrityError) as info:
+        await db.run(lambda c: c.execute(insert(Guild).values(
+            id=4, locale=secret, settings={}, created_at=T0)))
+    assert secret not in str(info.value)
 
 
 async def test_concurrent_run_writers_never_interleave(db: Database) -> None:
