@@ -6,10 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: venv test lint typecheck demo run bench migrate clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,postgres]'
+	$(BIN)/pip install --quiet -e '.[dev,postgres,tools]'
 	touch $(STAMP)
 
 venv: $(STAMP)
