@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Table, bindparam
+from sqlalchemy import bindparam
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection, Row
-from sqlmodel import col, select
+from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import lock_game
@@ -105,7 +105,7 @@ class ChannelGame:
     Built once because building a statement costs more than running it on SQLite."""
 
     def __init__(self, columns: Sequence[Any], *, lock: bool = False) -> None:
-        table = cast(Table, Game.__table__)
+        table = SQLModel.metadata.tables["game"]
         c = table.c
         unfinished = c.status != GameStatus.FINISHED.value
         channel, thread = c.channel_id == bindparam("channel_id"), c.thread_id == bindparam(

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, insert, update
+from sqlalchemy import bindparam, insert, update
 from sqlalchemy import select as core_select
-from sqlalchemy.engine import Connection, Row
-from sqlmodel import col, delete, select
+from sqlalchemy.engine import Connection
+from sqlmodel import SQLModel, col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
@@ -68,7 +68,8 @@ class ReadyResult:
 
 # the hot path's statements, built once on the tables (no ORM): building a statement costs
 # more than running it on SQLite
-_GAME, _PLAYER, _ORDERS = (cast(Table, m.__table__) for m in (Game, Player, OrderSet))
+_GAME, _PLAYER, _ORDERS = (SQLModel.metadata.tables[name]
+                           for name in ("game", "player", "order_set"))
 _GAME_COLUMNS = (_GAME.c.id, _GAME.c.status, _GAME.c.phase, _GAME.c.state, _GAME.c.options)
 _GAME_BY_ID = core_select(*_GAME_COLUMNS).where(
     _GAME.c.id == bindparam("game_id")).with_for_update()
@@ -149,7 +150,7 @@ def _submit_in(connection: Connection, *, game_id: int | None,
     """The submission's transaction, synchronous (``Database.run``): the hot path of the bot,
     so plain Core statements on column rows — four in the usual case (game, players, update,
     commit) — and the game row locked as in every state change."""
-    game: Row[Any] | None
+    game: Any  # a row of _GAME_COLUMNS, or None
     if game_id is None:
         assert channel is not None
         game = _GAME_OF_CHANNEL.find(connection, channel_id=channel[0], thread_id=channel[1])

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col
+from sqlmodel import SQLModel, col
 from sqlmodel import select as sm_select
 
 from bot.db import Database
@@ -20,6 +20,7 @@ from bot.services import games, orders
 from bot.services.errors import Conflict, NotFound
 from tests.bot.conftest import GM, T0, new_game, user_of
 
+GUILD = SQLModel.metadata.tables["guild"]
 CHANNEL = 555  # new_game's default channel
 THREAD = 777
 
@@ -38,18 +39,18 @@ async def _guilds(db: Database) -> list[int]:
 
 async def test_run_commits_and_returns_the_result(db: Database) -> None:
     def work(connection: Connection) -> int:
-        connection.execute(insert(Guild).values(id=1, settings={}, created_at=T0))
+        connection.execute(insert(GUILD).values(id=1, settings={}, created_at=T0))
         return 42
 
     assert await db.run(work) == 42
     assert await _guilds(db) == [1]
     # a read transaction sees it too
-    assert await db.run(lambda c: c.execute(select(Guild.id)).scalar_one(), write=False) == 1
+    assert await db.run(lambda c: c.execute(select(GUILD.c.id)).scalar_one(), write=False) == 1
 
 
 async def test_run_rolls_back_everything_when_the_work_raises(db: Database) -> None:
     def work(connection: Connection) -> None:
-        connection.execute(insert(Guild).values(id=2, settings={}, created_at=T0))
+        connection.execute(insert(GUILD).values(id=2, settings={}, created_at=T0))
         raise NotFound("game.not_found", game_id=0)
 
     with pytest.raises(NotFound):
@@ -61,10 +62,10 @@ async def test_run_errors_do_not_show_statement_parameters(db: Database) -> None
     """Secrets stay secret: a failing statement's error names the statement, not its
     values (an order text would be one)."""
     secret = "F lon - nth (secret)"
-    await db.run(lambda c: c.execute(insert(Guild).values(id=4, locale="en", settings={},
+    await db.run(lambda c: c.execute(insert(GUILD).values(id=4, locale="en", settings={},
                                                           created_at=T0)))
     with pytest.raises(IntegrityError) as info:
-        await db.run(lambda c: c.execute(insert(Guild).values(
+        await db.run(lambda c: c.execute(insert(GUILD).values(
             id=4, locale=secret, settings={}, created_at=T0)))
     assert secret not in str(info.value)
 
@@ -72,17 +73,17 @@ async def test_run_errors_do_not_show_statement_parameters(db: Database) -> None
 async def test_concurrent_run_writers_never_interleave(db: Database) -> None:
     """Read-then-write sequences through ``run`` are serialised (one writer at a time): 30
     concurrent increments of one value lose none."""
-    await db.run(lambda c: c.execute(insert(Guild).values(id=3, settings={"n": 0},
+    await db.run(lambda c: c.execute(insert(GUILD).values(id=3, settings={"n": 0},
                                                           created_at=T0)))
 
     def increment(connection: Connection) -> None:
-        settings = connection.execute(select(Guild.settings).where(Guild.id == 3)
+        settings = connection.execute(select(GUILD.c.settings).where(GUILD.c.id == 3)
                                       .with_for_update()).scalar_one()
-        connection.execute(Guild.__table__.update().where(  # type: ignore[attr-defined]
-            Guild.__table__.c.id == 3).values(settings={"n": settings["n"] + 1}))
+        connection.execute(GUILD.update().where(GUILD.c.id == 3).values(
+            settings={"n": settings["n"] + 1}))
 
     await asyncio.gather(*(db.run(increment) for _ in range(30)))
-    final = await db.run(lambda c: c.execute(select(Guild.settings)).scalar_one(),
+    final = await db.run(lambda c: c.execute(select(GUILD.c.settings)).scalar_one(),
                          write=False)
     assert final == {"n": 30}
 
