@@ -471,4 +471,4 @@ def new_game_state(variant: str = "classic") -> dict[str, Any]:
     return state.to_json()
 
 
-__all__ = ["Waive", "new_game_state", "powers_with_choices", "process"]
+__all__ = ["new_game_state", "powers_with_choices", "process"]
