@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import game
-from engine.maps import map_for_variant, province_of
+from engine.maps import map_for_variant
 from engine.orders.fast import parse_many as parse_orders
 from engine.orders.names import Ambiguous, resolve_power
 from engine.orders.types import format_order, order_to_json
@@ -132,7 +132,7 @@ def _power(text: str, game_map: Any) -> str:
 
 
 __all__ = ["adjudicate", "assignments", "check_orders", "legal_orders", "neutral_powers", "new_game_state",
-           "powers_with_choices", "province_of", "render"]
+           "powers_with_choices", "render"]
 
 
 def legal_orders(state: dict[str, Any], power: str) -> dict[str, list[str]]:
