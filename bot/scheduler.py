@@ -32,7 +32,6 @@ from bot.db import Database
 from bot.models import Game, GameStatus, Guild, OrderSet, Outbox, PhaseRecord, Player, utcnow
 from bot.services.common import SEATED, iso
 from bot.services.duel import is_bidding, reveal_bids
-from bot.services.duel import render as duel_aware_render
 from bot.services.errors import ServiceError
 from bot.services.turns import adjudicate_phase, engine_options, waiting_powers
 from engine import api as engine_api
@@ -80,8 +79,8 @@ class OutboxPoster:
         self.db = db
         self.send = send
         self.owner = owner or default_owner()
-        # engine.api.render, plus the duel legend (control, treasuries) for duel STATEs
-        self.render = render or duel_aware_render
+        # engine.api.render draws the variant's legend (duel treasuries, influence)
+        self.render = render or engine_api.render
         self.claim = timedelta(seconds=claim_seconds)
         self.default_locale = default_locale
 

@@ -55,8 +55,8 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
 
 def cmd_imperialisme(args: argparse.Namespace) -> int:
     """L'Impérialisme operations: one request ``{"op": ..., "state": ..., ...}`` per object,
-    a JSON array of them, or JSON Lines (engine.imperialisme.api.run)."""
-    from engine.imperialisme import api as imperial
+    a JSON array of them, or JSON Lines (engine.variants.imperialisme.api.run)."""
+    from engine.variants.imperialisme import api as imperial
 
     text = _read(args.file).strip()
     try:

@@ -228,7 +228,3 @@ def load_map(name: str = "classic") -> Map:
     """Read ``assets/maps/<name>/map.json`` once."""
     with open(ASSETS / "maps" / name / "map.json", encoding="utf-8") as fh:
         return _build(json.load(fh))
-
-
-def map_for_variant(variant: str) -> Map:
-    return load_map("classic" if variant in ("classic", "duel") else variant)

@@ -16,9 +16,9 @@ from typing import Any
 SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
     ("tools.bench_engine", "bench", {"resolve_34_units_ms": ("<=", 0.3)}),
     ("tools.bench_datc", "bench", {"datc_suite_ms": ("<=", 100.0)}),
-    ("engine.render.bench", "bench_render", {"median_ms": ("<=", 60.0),
-                                             "png_bytes": ("<=", 500_000.0),
-                                             "width": (">=", 1600.0)}),
+    ("tools.bench_render", "bench_render", {"median_ms": ("<=", 60.0),
+                                            "png_bytes": ("<=", 500_000.0),
+                                            "width": (">=", 1600.0)}),
     ("tools.bench_services", "run", {"submits_per_s_sequential": (">=", 300.0),
                                      "turn_ms_median": ("<=", 250.0),
                                      "idle_heap_growth_bytes_per_game": ("<=", 8.0)}),
@@ -30,7 +30,7 @@ def main(argv: list[str]) -> int:
     only = set(argv)
     report: dict[str, Any] = {}
     for module, func, budgets in SECTIONS:
-        name = module.rsplit(".", 1)[1] if module.startswith("tools.") else "bench_render"
+        name = module.rsplit(".", 1)[1]
         if only and name not in only:
             continue
         try:

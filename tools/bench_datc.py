@@ -1,7 +1,7 @@
 """Budget check: the whole DATC in-process (DESIGN.md budget: <= 100 ms on 2 cores).
 
 ``bench()`` returns the figures ``tools/bench.py`` reports. The requests are built from
-``tests/engine/data/datc.json`` before timing; the timed part is every ``engine.api.adjudicate``
+``tests/engine/variants/classic/data/datc.json`` before timing; the timed part is every ``engine.api.adjudicate``
 call a case makes (the main phase, then the retreat phase of retreat cases), best of a few runs.
 """
 
@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from engine.api import adjudicate
-from tests.engine.test_datc import load_cases, run_case
+from tests.engine.variants.classic.test_datc import load_cases, run_case
 
 
 def run_datc() -> float:

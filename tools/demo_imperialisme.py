@@ -158,7 +158,7 @@ async def demo_imperialisme(demo: Demo) -> None:
     await g.slash(g.gm, "exchange close")
 
     demo.say("Declared crises until three powers hold a single territory")
-    from engine.imperialisme import api as imp
+    from engine.variants.imperialisme import api as imp
 
     for _ in range(20):
         state = await g.state()

@@ -92,7 +92,7 @@ def main(argv: list[str]) -> None:
 
 def imperial_samples(save: Any) -> None:
     """L'Impérialisme (issue 7): the opening, and the map after one crisis."""
-    from engine.imperialisme import api as imperial
+    from engine.variants.imperialisme import api as imperial
 
     def legend(state: dict[str, Any], locale: str) -> dict[str, Any]:
         table = imperial.influence_table(state)

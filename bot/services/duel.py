@@ -4,7 +4,7 @@ sealed bids stored in the ``Bid`` table, the reveal (one transaction, like an ad
 and stalemate claims (rule 10).
 
 Who commands what: a player's ``Player.powers`` is their own country followed by the minors
-they won for the year (``engine.duel.api.commanded_powers``), written at each reveal. So the
+they won for the year (``engine.variants.duel.api.commanded_powers``), written at each reveal. So the
 classic order services (``bot.services.orders``) let a player order for exactly those powers;
 the duel STATE (``state["duel"]``) stays the authority and is what this module reads.
 
@@ -47,9 +47,10 @@ from bot.services.games import StartResult
 from bot.services.players import join_game, set_preferences
 from bot.services.turns import TurnOutcome
 from engine import api as engine_api
-from engine.duel import api as duel_api
-from engine.duel.countries import COUNTRIES, country_name, minors_of
-from engine.duel.errors import DuelError
+from engine import variants
+from engine.variants.duel import api as duel_api
+from engine.variants.duel.countries import COUNTRIES, country_name, minors_of
+from engine.variants.duel.errors import DuelError
 
 VARIANT = "duel"
 
@@ -66,7 +67,7 @@ class DuelRefused(Invalid):
                    message_fr=str(error.get("message_fr")))
 
 
-# -- small bilingual texts of the posts (the reveal itself is engine.duel.format_bidding) ------
+# -- small bilingual texts of the posts (the reveal itself is engine.variants.duel.format_bidding) ------
 def _name(country: str, locale: str) -> str:
     return country_name(country).pick(locale)
 
@@ -115,56 +116,7 @@ def sync_powers(players: Sequence[Player], state: Mapping[str, Any]) -> None:
 
 
 def duel_result(state: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The game's result once the duel is won (rule 9 after any phase, or a confirmed
-    stalemate, rule 10): ``{"winner": country, "winner_user_id", "reason", "victory"}``, or
-    ``{"draw": [both countries], ...}`` for a stalemate with equal centres. None while the
-    duel goes on."""
-    duel = state.get("duel") or {}
-    victory = duel.get("victory")
-    winner = duel.get("winner")
-    if not winner and not (victory and victory.get("draw")):
-        return None
-    countries = {str(p): info["country"] for p, info in duel["players"].items()}
-    kind = (victory or {}).get("kind", "occupation")
-    if winner:
-        return {"winner": countries[str(winner)], "winner_user_id": int(winner),
-                "reason": kind, "victory": victory}
-    return {"draw": sorted(countries.values()), "reason": kind, "victory": victory}
-
-
-LEGEND_TITLE = {"en": "Duel", "fr": "Duel"}
-
-
-def duel_legend(state: Mapping[str, Any], locale: str = "en") -> dict[str, Any]:
-    """The renderer's ``extra_legend``: under each minor who commands it this year (or that
-    it is up for bids / in civil disorder, rule 7), under each player's country its
-    treasury (rule 5)."""
-    fr = locale.startswith("fr")
-    duel = state["duel"]
-    bidding = is_bidding(str(state.get("phase", "")))
-    countries = {str(p): info["country"] for p, info in duel["players"].items()}
-    rows: dict[str, str] = {}
-    for country in countries.values():
-        credits = next(int(info["credits"]) for info in duel["players"].values()
-                       if info["country"] == country)
-        rows[country] = f"{credits} crédits" if fr else f"{credits} credits"
-    for minor, player in (duel.get("control") or {}).items():
-        if bidding:
-            rows[minor] = "aux enchères" if fr else "up for bids"
-        elif player is None:
-            rows[minor] = "désordre civil" if fr else "civil disorder"
-        else:
-            rows[minor] = "→ " + _name(countries[str(player)], locale)
-    return {"title": LEGEND_TITLE["fr" if fr else "en"], "rows": rows}
-
-
-def render(state: dict[str, Any], **kwargs: Any) -> bytes:
-    """``engine.api.render`` with the duel legend (controllers and treasuries) when the
-    STATE is a duel: a drop-in ``render`` for ``bot.scheduler.OutboxPoster``/``Scheduler``
-    and the cogs."""
-    if is_duel(state) and kwargs.get("extra_legend") is None:
-        kwargs["extra_legend"] = duel_legend(state, str(kwargs.get("locale", "en")))
-    return engine_api.render(state, **kwargs)
+    return variants.get(VARIANT).end_of_game(state)
 
 
 # -- sign-up and start (rule 3) ------------------------------------------------------------------
@@ -684,14 +636,12 @@ __all__ = [
     "claim_stalemate",
     "commanded",
     "confirm_stalemate",
-    "duel_legend",
     "duel_result",
     "duel_summary",
     "is_bidding",
     "is_duel",
     "join_duel",
     "my_bids",
-    "render",
     "resolve_phase",
     "reveal_bids",
     "reveal_if_ready",

@@ -1,4 +1,4 @@
-"""L'Impérialisme around its pure rules (``engine.imperialisme.api``; seed 003, RULES.md).
+"""L'Impérialisme around its pure rules (``engine.variants.imperialisme.api``; seed 003, RULES.md).
 
 The game's STATE lives in ``Game.state`` (owners, the crisis in progress, the queue of declared
 crises, the exchange session flag); the tables hold what the engine does not keep:
@@ -52,9 +52,10 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import Conflict, Forbidden, Invalid, NotFound
-from engine.imperialisme import api as imp
-from engine.imperialisme.errors import ImperialError
-from engine.imperialisme.maps import ImperialMap, load_imperial_map
+from engine import variants
+from engine.variants.imperialisme import api as imp
+from engine.variants.imperialisme.errors import ImperialError
+from engine.variants.imperialisme.maps import ImperialMap, load_imperial_map
 
 log = logging.getLogger(__name__)
 
@@ -127,18 +128,7 @@ def owners_of(state: Mapping[str, Any]) -> dict[str, str]:
 
 def influence_rows(state: Mapping[str, Any]) -> dict[str, str]:
     """{power: influence}: the legend of the map (public)."""
-    table = imp.influence_table({"variant": VARIANT, "owners": owners_of(state)})
-    return {p: str(v["influence"]) for p, v in table.items()}
-
-
-def render(state: Mapping[str, Any], **kwargs: Any) -> bytes:
-    """``engine.api.render`` with the influence of each power in the legend (RULES.md: the
-    map shows owners, stars and influence); other variants are passed through."""
-    from engine import api as engine_api
-
-    if state.get("variant") == VARIANT and "extra_legend" not in kwargs:
-        kwargs["extra_legend"] = {"title": "Influence", "rows": influence_rows(state)}
-    return engine_api.render(dict(state), **kwargs)
+    return dict((variants.get(VARIANT).legend(state) or {}).get("rows") or {})
 
 
 # --- lookups --------------------------------------------------------------------------------

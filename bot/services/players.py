@@ -23,22 +23,19 @@ from bot.services.common import (
 )
 from bot.services.errors import Conflict, Invalid, NotFound
 from bot.services.games import MAX_PLAYERS
+from engine import variants
+from engine.variants.classic.orders.names import Ambiguous, resolve_power
 
 
 @cache
 def variant_powers(variant: str) -> tuple[str, ...]:
-    from engine.maps import map_for_variant
-
-    return tuple(map_for_variant(variant).power_ids)
+    return tuple(variants.game_map(variant).power_ids)
 
 
 def resolve_preferences(variant: str, names: Sequence[str]) -> list[str]:
     """Power ids from names as players type them (English, French, abbreviations), in order,
     without repeats. Unknown or ambiguous names are refused."""
-    from engine.maps import map_for_variant
-    from engine.orders.names import Ambiguous, resolve_power
-
-    game_map = map_for_variant(variant)
+    game_map = variants.game_map(variant)
     known = set(variant_powers(variant))
     out: list[str] = []
     for name in names:

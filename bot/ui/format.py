@@ -15,7 +15,8 @@ from functools import cache
 from typing import Any
 
 from bot.i18n import language_of, t
-from engine.maps import Map, map_for_variant, province_of
+from engine import variants
+from engine.maps import Map, province_of
 
 # engine error codes that mean "open to two readings" (seed 004 §4.1.1 "(u)")
 AMBIGUOUS_CODES = frozenset({"ambiguous", "ambiguous_coast", "ambiguous_unit",
@@ -24,7 +25,7 @@ AMBIGUOUS_CODES = frozenset({"ambiguous", "ambiguous_coast", "ambiguous_unit",
 
 @cache
 def game_map(variant: str) -> Map:
-    return map_for_variant("classic" if variant == "duel" else variant)
+    return variants.game_map(variant)
 
 
 def power_name(power: str, locale: Any, variant: str = "classic") -> str:

@@ -39,19 +39,15 @@ from bot.ui.embeds import (
 from bot.ui.errors import UserFacingError, reply
 from bot.ui.format import phase_name, power_name
 from bot.ui.views import legal_for, unit_select
+from engine import api as engine_api
 
 MAX_CHOICES = 25  # Discord's limit of autocomplete choices
 
 
 def _render(state: dict[str, Any], **kwargs: Any) -> Any:
-    # the renderer is CPU-bound: never on the event loop (DESIGN.md); each variant adds its
+    # the renderer is CPU-bound: never on the event loop (DESIGN.md); the variant adds its
     # legend column (Duel: control and credits, Impérialisme: influence)
-    if state.get("variant") == "imperialisme":
-        from bot.services.imperialisme import render
-    else:
-        from bot.services.duel import render  # engine.api.render (+ the duel legend)
-
-    return asyncio.to_thread(render, state, **kwargs)
+    return asyncio.to_thread(engine_api.render, state, **kwargs)
 
 
 def _png(data: bytes, name: str) -> discord.File:

@@ -1,7 +1,7 @@
 """Duel-Diplomatie on Discord (issue 6; DESIGN.md "Discord surface"): ``/bid`` and ``/bids``
 (sealed bids, ephemeral), ``/stalemate`` (rule 10), and the duel flavour of ``/game join``
 and ``/game start`` (``duel_join`` / ``duel_start``, called by the ``/game`` commands for a
-duel game). Rules live in ``engine.duel``; who may do what is decided by
+duel game). Rules live in ``engine.variants.duel``; who may do what is decided by
 ``bot.services.duel``."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from bot.ui.common import bot_of, reader_locale
 from bot.ui.embeds import COLOUR
 from bot.ui.errors import UserFacingError, reply, report_error
 from bot.ui.format import deadline_text
-from engine.imperialisme.errors import ImperialError
+from engine.variants.imperialisme.errors import ImperialError
 
 MAX_OPTIONS = 25  # Discord's limit of options in a select menu
 

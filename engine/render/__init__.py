@@ -4,8 +4,7 @@ Pure: no Discord, no database; reads assets/ once and caches the base layer; saf
 worker thread (``asyncio.to_thread``).
 """
 
-from engine.render.bench import bench_render
 from engine.render.core import draw_map, render_map
 from engine.render.palette import contrast_ratio
 
-__all__ = ["bench_render", "contrast_ratio", "draw_map", "render_map"]
+__all__ = ["contrast_ratio", "draw_map", "render_map"]

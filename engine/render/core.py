@@ -12,6 +12,7 @@ import io
 import itertools
 import math
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -20,9 +21,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.render import sprites
 from engine.render.layout import LABEL_FONT_SIZE, UNIT_RADIUS
-from engine.render.mapdata import FONTS, MapData, load, map_name
+from engine.render.mapdata import FONTS, MapData, load
 from engine.render.palette import RGB, WHITE, Palette, make_palette, mix
-from engine.render.text import count, phase_title, word
+from engine.render.text import count, lang, phase_title, word
 
 TITLE_H = 64
 LEGEND_ROW_H = 78
@@ -434,13 +435,16 @@ def _draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any
 def render_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
                locale: str = "en", palette: str = "standard",
                extra_legend: dict[str, Any] | None = None,
-               preview_power: str | None = None) -> bytes:
-    """PNG of ``state``. ``orders``: structured ORDER dicts with "power" and "status"
+               preview_power: str | None = None, map_name: str | None = None,
+               title: Mapping[str, str] | None = None) -> bytes:
+    """PNG of ``state`` on ``map_name`` (default: the STATE's "map", else its "variant");
+    ``title``: the game's display name per language, shown beside the phase. ``orders``: structured ORDER dicts with "power" and "status"
     ("succeeds"/"fails"/"illegal"/"void", or "pending" for a preview); ``extra_legend``:
     {"title": str, "rows": {power: str}} (Duel: controller and credits; Impérialisme:
     influence); ``preview_power``: title says whose pending orders these are."""
     return encode(draw_map(state, orders=orders, locale=locale, palette=palette,
-                           extra_legend=extra_legend, preview_power=preview_power))
+                           extra_legend=extra_legend, preview_power=preview_power,
+                           map_name=map_name, title=title))
 
 
 def encode(im: Image.Image) -> bytes:
@@ -453,9 +457,11 @@ def encode(im: Image.Image) -> bytes:
 def draw_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
              locale: str = "en", palette: str = "standard",
              extra_legend: dict[str, Any] | None = None,
-             preview_power: str | None = None) -> Image.Image:
+             preview_power: str | None = None, map_name: str | None = None,
+             title: Mapping[str, str] | None = None) -> Image.Image:
     """The map as a paletted Pillow image (what ``render_map`` encodes)."""
-    base = base_layer(map_name(state.get("variant", "classic")), palette)
+    base = base_layer(map_name or str(state.get("map") or state.get("variant") or "classic"),
+                      palette)
     md, pal = base.map, base.palette
     owners = owners_of(state, md)
 
@@ -522,24 +528,23 @@ def draw_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = Non
     if orders:
         _draw_orders(pt, orders, state, occupied, dislodged_at)
 
-    _title(pt, base, state, locale, preview_power)
+    _title(pt, base, state, locale, preview_power, title)
     _legend(pt, base, state, owners, locale, extra_legend)
     return im.quantize(palette=base.out_palette, dither=Image.Dither.NONE)
 
 
 def _title(pt: Painter, base: Base, state: dict[str, Any], locale: str,
-           preview_power: str | None) -> None:
+           preview_power: str | None, names: Mapping[str, str] | None) -> None:
     md, pal = base.map, base.palette
-    variant = state.get("variant", "classic")
-    title = phase_title(state.get("phase"), locale) or state.get("title") or word(
-        variant if variant in ("classic", "duel", "imperialisme") else "classic", locale)
+    game = (names or {}).get(lang(locale)) or (names or {}).get("en")
+    title = phase_title(state.get("phase"), locale) or state.get("title") or game or ""
     if preview_power:
         info = md.power(preview_power)
         title += " — " + word("preview", locale,
                               power=info.name(locale) if info else preview_power)
     draw_text(pt.im, (24, TITLE_H / 2), title, pal.title_text, 32, anchor="lm")
-    if phase_title(state.get("phase"), locale) and variant in ("classic", "duel", "imperialisme"):
-        draw_text(pt.im, (md.width - 24, TITLE_H / 2), word(variant, locale), pal.title_text, 24,
+    if phase_title(state.get("phase"), locale) and game:
+        draw_text(pt.im, (md.width - 24, TITLE_H / 2), game, pal.title_text, 24,
                   bold=False, anchor="rm")
 
 

@@ -20,8 +20,6 @@ FONTS = ASSETS / "fonts"
 
 Point = tuple[float, float]
 
-VARIANT_MAP = {"classic": "classic", "duel": "classic", "imperialisme": "imperialisme"}
-
 
 @dataclass(frozen=True)
 class PowerInfo:
@@ -118,5 +116,3 @@ def load(name: str) -> MapData:
         return _load(name)
 
 
-def map_name(variant: str) -> str:
-    return VARIANT_MAP.get(variant, variant)

@@ -18,9 +18,6 @@ WORDS = {
     "territories": {"en": "territories", "fr": "territoires"},
     "territory": {"en": "territory", "fr": "territoire"},
     "preview": {"en": "orders of {power} (preview)", "fr": "ordres de {power} (aperçu)"},
-    "classic": {"en": "Diplomacy", "fr": "Diplomatie"},
-    "duel": {"en": "Duel-Diplomatie", "fr": "Duel-Diplomatie"},
-    "imperialisme": {"en": "L'Impérialisme", "fr": "L'Impérialisme"},
     "failed": {"en": "failed", "fr": "échoué"},
     "dislodged": {"en": "dislodged", "fr": "délogée"},
 }

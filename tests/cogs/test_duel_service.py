@@ -21,6 +21,7 @@ from bot.services import games as games_service
 from bot.services import players as players_service
 from bot.services.errors import Conflict, Forbidden, ServiceError, Stale
 from engine import api as engine_api
+from engine import variants
 
 GM, ALICE, BOB, CAROL = 11, 21, 22, 23
 FRANCE_FIRST = "France, Angleterre, Allemagne, Italie, Autriche, Russie, Turquie"
@@ -309,17 +310,17 @@ async def test_orders_for_controlled_minors_only(db: Database) -> None:
 async def test_legend_shows_control_and_treasuries(db: Database) -> None:
     game_id = await new_duel(db)
     state = (await game_row(db, game_id)).state
-    legend = duel_service.duel_legend(state, "en")
+    legend = variants.get("duel").legend(state, "en")
     assert legend["rows"]["france"] == "20 credits" and legend["rows"]["italy"] == "up for bids"
     await duel_service.submit_bids(db, game_id=game_id, user_id=ALICE, text="ITA 2",
                                    ready=True)
     await duel_service.set_bids_ready(db, game_id=game_id, user_id=BOB)
     state = (await game_row(db, game_id)).state
-    fr = duel_service.duel_legend(state, "fr")["rows"]
+    fr = variants.get("duel").legend(state, "fr")["rows"]
     assert fr["italy"] == "→ France" and fr["england"] == "désordre civil"
     assert fr["france"] == "18 crédits" and fr["germany"] == "22 crédits"
-    with_legend = duel_service.render(state, locale="fr")
-    plain = engine_api.render(state, locale="fr")
+    with_legend = engine_api.render(state, locale="fr")
+    plain = engine_api.render(state, locale="fr", extra_legend={})
     a, b = (Image.open(io.BytesIO(x)).convert("RGB") for x in (with_legend, plain))
     assert a.size == b.size and ImageChops.difference(a, b).getbbox() is not None
 

@@ -26,8 +26,8 @@ from sqlalchemy import text
 from bot.i18n import t
 from bot.models import TABLES
 from bot.services import imperialisme as service
-from engine.imperialisme.errors import ImperialError
-from engine.imperialisme.maps import load_imperial_map
+from engine.variants.imperialisme.errors import ImperialError
+from engine.variants.imperialisme.maps import load_imperial_map
 from tests.e2e.harness import Call, FakeDiscord, Harness, _FakeResponse
 from tests.e2e.test_imperialisme_game import GM, OUTSIDER, Table, imperial_bot, slash
 

@@ -18,7 +18,7 @@ from bot.db import Database, migrate
 from bot.models import Crisis, Exchange, Game, Outbox, Vote
 from bot.services import imperialisme as service
 from bot.services.errors import Conflict, Forbidden, Invalid, ServiceError
-from engine.imperialisme import api as imp
+from engine.variants.imperialisme import api as imp
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 GM = 1000
@@ -321,7 +321,7 @@ def test_the_map_shows_each_power_s_influence() -> None:
     state = imp.new_state()
     legend = {"title": "Influence", "rows": {p: v["influence"] for p, v in
                                              imp.influence_table(state).items()}}
-    drawn = service.render(state)
+    drawn = engine_api.render(state)
     assert drawn == engine_api.render(state, extra_legend=legend)
-    assert drawn != engine_api.render(state)
+    assert drawn != engine_api.render(state, extra_legend={})
     assert service.influence_rows(state)["france"] == "20"

@@ -27,8 +27,8 @@ from bot.i18n import t
 from bot.models import Crisis, Game, Vote
 from bot.services import imperialisme as service
 from cogs.imperialisme._views import power_name
-from engine.imperialisme import api as imp
-from engine.imperialisme.errors import ImperialError
+from engine.variants.imperialisme import api as imp
+from engine.variants.imperialisme.errors import ImperialError
 from tests.e2e.harness import CHANNEL_ID, PNG_MAGIC, Call, FakeDiscord, Harness, Member, running_bot
 
 GM = Member(1001, "gm", permissions=str((1 << 50) - 1))

@@ -15,12 +15,12 @@ import pytest
 from PIL import Image, ImageFont
 
 from engine.render import render_map
-from engine.render.bench import busy_position
 from engine.render.core import TITLE_H, base_layer
 from engine.render.layout import CENTER_RADIUS, DISLODGED_OFFSET, LABEL_FONT_SIZE, UNIT_RADIUS
 from engine.render.mapdata import ASSETS, load
 from engine.render.palette import contrast_ratio, make_palette, shape_pairs, text_pairs
 from engine.render.sprites import army, fleet
+from tools.bench_render import busy_position
 
 GEOMETRY = ASSETS / "maps" / "classic" / "geometry.json"
 

@@ -1,0 +1,79 @@
+"""Variants and their registry: ``get(name)`` returns the ``Variant`` value of a game.
+
+Built-in variants are the sub-packages of this package that have a ``variant`` module with a
+``VARIANT`` value; they are found on first use. ``register`` adds another one (a plug-in or a
+test's toy variant)."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from engine.maps import Map, load_map
+from engine.variants.base import Variant
+
+_REGISTRY: dict[str, Variant] = {}
+_discovered = False
+
+
+class UnknownVariant(ValueError):
+    def __init__(self, name: Any) -> None:
+        super().__init__(f"unknown variant {name!r}; known: {', '.join(names())}")
+        self.name = name
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for info in pkgutil.iter_modules(__path__):
+        if not info.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"{__name__}.{info.name}.variant")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{info.name}.variant":
+                raise
+            continue
+        register(module.VARIANT)
+
+
+def register(variant: Variant) -> Variant:
+    """Add ``variant`` under its name (a second registration replaces the first)."""
+    _REGISTRY[variant.name] = variant
+    return variant
+
+
+def unregister(name: str) -> None:
+    _REGISTRY.pop(name, None)
+
+
+def get(name: Any) -> Variant:
+    _discover()
+    try:
+        return _REGISTRY[str(name)]
+    except KeyError:
+        raise UnknownVariant(name) from None
+
+
+def names() -> tuple[str, ...]:
+    _discover()
+    return tuple(_REGISTRY)
+
+
+def game_map(name: Any) -> Map:
+    """The board of a variant played with written orders (a classic-format map)."""
+    variant = get(name)
+    board = getattr(variant, "game_map", None)
+    return board() if board is not None else load_map(variant.map_name)
+
+
+def of_state(state: Any) -> Variant:
+    """The variant of a STATE (``"variant"``, classic when absent: the contract's default)."""
+    name = state.get("variant", "classic") if isinstance(state, dict) else "classic"
+    return get(name)
+
+
+__all__ = ["UnknownVariant", "Variant", "game_map", "get", "names", "of_state", "register", "unregister"]

@@ -1,0 +1,51 @@
+"""The Variant contract (in the spirit of godip's ``Variant`` value): everything the rest of
+the project may ask of a game, so that one API, one pipeline and one renderer serve them all.
+
+Every method takes and returns JSON values (a STATE is the contract's dict); a refusal raises
+the variant's ``RuleError`` subclass (``errors``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from engine.errors import RuleError
+from engine.maps import Map
+
+JSON = dict[str, Any]
+
+
+class Variant(Protocol):
+    name: str  # the registry key and every STATE's "variant"
+    titles: Mapping[str, str]  # display name per language ("en", "fr")
+    map_name: str  # assets/maps/<map_name>/
+    min_players: int
+    max_players: int
+    errors: type[RuleError]  # its refusals (code, params, texts in English and French)
+
+    def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
+        """The opening STATE; ``setup`` carries what the variant needs to deal (players,
+        preferences, a seed)."""
+
+    def powers_to_act(self, state: Mapping[str, Any],
+                      options: Mapping[str, Any] | None = None) -> list[str]:
+        """Powers that have a choice to send in the current phase (who must act now)."""
+
+    def advance(self, request: Mapping[str, Any]) -> JSON:
+        """Resolve the current phase from ``request["state"]`` and the inputs received
+        (``orders``, ``bids``, ``ballots``… as the variant defines them) and ``options``:
+        ``{"results": [...], "state": NEXT_STATE, ...public facts of the step}``."""
+
+    def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
+        """The map's extra legend ``{"title", "rows": {power: text}}``, or None."""
+
+    def end_of_game(self, state: Mapping[str, Any],
+                    options: Mapping[str, Any] | None = None) -> JSON | None:
+        """``{"winner": power, ...}`` or ``{"draw": [powers], ...}`` once the game is over,
+        else None."""
+
+
+class OrderVariant(Variant, Protocol):
+    """A variant played with written Diplomacy orders on a classic-format map."""
+
+    def game_map(self) -> Map: ...

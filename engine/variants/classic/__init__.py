@@ -1,0 +1,1 @@
+"""Classic Diplomacy: state, orders, adjudication, phases (seed 004; DATC)."""

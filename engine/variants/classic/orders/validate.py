@@ -1,0 +1,262 @@
+"""Legality of parsed orders against the position (seed 004 §3.5.2, DATC 6.A/6.B).
+
+Each order is normalised (real unit type and location, coast filled in when unambiguous) or
+refused with an OrderError; an illegal order has no effect and the unit holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.maps import Kind, Map, coast_of, province_of
+from engine.variants.classic.orders.errors import OrderError
+from engine.variants.classic.orders.types import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    RetreatList,
+    Support,
+    Waive,
+)
+from engine.variants.classic.state import GameState, PhaseType, Unit
+
+
+@dataclass(slots=True)
+class Checked:
+    order: Order | None  # normalised order, None when refused
+    error: OrderError | None = None
+    unit: Unit | None = None
+    corrected: bool = False  # a wrong unit type or coast was corrected (§3.5.2)
+    conditional: bool = False  # a retreat/build sent ahead with movement orders (§3.4.2)
+
+
+def _name(game_map: Map, loc: str) -> str:
+    return loc.upper()
+
+
+def _unit_str(u: Unit) -> str:
+    return f"{u.type} {u.location.upper()}"
+
+
+def check_order(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
+    """Check one order of ``power`` in ``state``'s phase."""
+    ptype = state.phase.type
+    if ptype is PhaseType.MOVEMENT:
+        if isinstance(order, RetreatList | Build | Remove | Waive):
+            return _conditional(order, state, power, game_map)
+        if isinstance(order, Retreat):
+            return _conditional(RetreatList(order.unit_type, order.location, (order.target,)),
+                                state, power, game_map)
+        if isinstance(order, Disband):
+            return Checked(None, OrderError("wrong_phase", {"phase": str(state.phase)}))
+        return _check_movement(order, state, power, game_map)
+    if ptype is PhaseType.RETREAT:
+        return _check_retreat(order, state, power, game_map)
+    if ptype is PhaseType.ADJUSTMENT:
+        return _check_adjustment(order, state, power, game_map)
+    return Checked(None, OrderError("wrong_phase", {"phase": str(state.phase)}))
+
+
+def _own_unit(location: str, state: GameState, power: str) -> tuple[Unit | None, OrderError | None]:
+    unit = state.unit_at(province_of(location))
+    if unit is None:
+        return None, OrderError("no_unit", {"location": province_of(location).upper()})
+    if unit.power != power:
+        return None, OrderError("not_your_unit", {"location": unit.province.upper(),
+                                                  "owner": unit.power})
+    return unit, None
+
+
+def _check_movement(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
+    assert not isinstance(order, Waive)
+    unit, err = _own_unit(order.location, state, power)  # type: ignore[union-attr]
+    if err:
+        return Checked(None, err)
+    assert unit is not None
+    corrected = order.unit_type not in (None, unit.type) or (  # type: ignore[union-attr]
+        order.location != unit.location and coast_of(order.location) is not None)  # type: ignore[union-attr]
+    exact = order.unit_type == unit.type and order.location == unit.location  # type: ignore[union-attr]
+    if isinstance(order, Hold):
+        return Checked(order if exact else Hold(unit.type, unit.location), unit=unit,
+                       corrected=corrected)
+    if isinstance(order, Move):
+        dest, err = _move_target(unit, order.target, game_map, order.via_convoy)
+        if err:
+            return Checked(None, err, unit)
+        via = order.via_convoy and unit.type == "A"
+        if exact and dest == order.target and via == order.via_convoy:
+            return Checked(order, unit=unit)  # already normal: no copy
+        return Checked(Move(unit.type, unit.location, dest, via), unit=unit, corrected=corrected)
+    if isinstance(order, Support):
+        sup_prov = province_of(order.supported)
+        if sup_prov == unit.province:
+            return Checked(None, OrderError("support_self"), unit)
+        reach = province_of(order.target) if order.target else sup_prov
+        if not game_map.can_reach_province(unit.type, unit.location, reach):
+            return Checked(None, OrderError("support_unreachable",
+                                            {"unit": _unit_str(unit), "target": reach.upper()}),
+                           unit)
+        supported = state.unit_at(sup_prov)
+        # support needs no coast; a coast written is kept (DATC 6.B.9)
+        target: str | None = None
+        if order.target:
+            target = order.target if game_map.is_location(order.target) and \
+                game_map.provinces[province_of(order.target)].coasts else province_of(order.target)
+        return Checked(Support(unit.type, unit.location, supported.location if supported
+                               else sup_prov, target,
+                               supported.type if supported else order.supported_type,
+                               supported.power if supported else order.supported_power),
+                       unit=unit, corrected=corrected)
+    if isinstance(order, Convoy):
+        if unit.type != "F" or game_map.provinces[unit.province].kind is not Kind.SEA:
+            return Checked(None, OrderError("convoy_fleet_at_sea"), unit)
+        convoyed = state.unit_at(province_of(order.convoyed))
+        if convoyed is not None and convoyed.type != "A":
+            return Checked(None, OrderError("convoy_army_only"), unit)
+        return Checked(Convoy("F", unit.location, province_of(order.convoyed),
+                              province_of(order.target), order.convoyed_power),
+                       unit=unit, corrected=corrected)
+    return Checked(None, OrderError("wrong_phase", {"phase": str(state.phase)}), unit)
+
+
+def _move_target(unit: Unit, target: str, game_map: Map,
+                 via_convoy: bool = False) -> tuple[str, OrderError | None]:
+    prov = province_of(target)
+    kind = game_map.provinces[prov].kind
+    if prov == unit.province:
+        return target, OrderError("move_to_self")
+    if unit.type == "A":
+        if kind is Kind.SEA:
+            return target, OrderError("army_to_sea", {"target": prov.upper()})
+        if game_map.army_adjacent(unit.location, prov):
+            return prov, None
+        # not adjacent: only by convoy, between two coasts (DATC 6.A.1 otherwise)
+        if (game_map.provinces[unit.province].kind is Kind.COAST and kind is Kind.COAST):
+            return prov, None
+        return target, OrderError("not_adjacent", {"unit": _unit_str(unit),
+                                                   "target": prov.upper()})
+    if kind is Kind.LAND:
+        return target, OrderError("fleet_inland", {"target": prov.upper()})
+    options = game_map.fleet_reaches(unit.location, prov)
+    if not options:
+        return target, OrderError("not_adjacent", {"unit": _unit_str(unit),
+                                                   "target": prov.upper()})
+    if coast_of(target) is not None or game_map.provinces[prov].coasts:
+        if coast_of(target) is None:
+            if len(options) == 1:  # seed 004 §3.5.2: unambiguous coast filled in
+                return options[0], None
+            return target, OrderError("ambiguous_coast", {
+                "target": prov.upper(), "coasts": ", ".join(o.split("/")[1] for o in options)})
+        if target not in options:  # DATC 6.B.3
+            return target, OrderError("wrong_coast", {"unit": _unit_str(unit),
+                                                      "target": prov.upper()})
+    return options[0] if len(options) == 1 else target, None
+
+
+def _conditional(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
+    """Retreat preferences and build/removal lists sent ahead (seed 004 §3.4.2): checked for
+    form only now; legality is decided when their phase comes."""
+    if isinstance(order, RetreatList):
+        unit, err = _own_unit(order.location, state, power)
+        if err:
+            return Checked(None, err)
+        assert unit is not None
+        return Checked(RetreatList(unit.type, unit.location, order.targets), unit=unit,
+                       conditional=True)
+    return Checked(order, conditional=True)
+
+
+def _check_retreat(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
+    if isinstance(order, Waive | Build | Remove | Support | Convoy | Hold):
+        return Checked(None, OrderError("wrong_phase", {"phase": str(state.phase)}))
+    prov = province_of(order.location)
+    dis = next((d for d in state.dislodged if d.unit.province == prov), None)
+    if dis is None:
+        if state.unit_at(prov) is not None:
+            return Checked(None, OrderError("not_dislodged", {"location": prov.upper()}))
+        return Checked(None, OrderError("no_unit", {"location": prov.upper()}))
+    unit = dis.unit
+    if unit.power != power:
+        return Checked(None, OrderError("not_your_unit", {"location": prov.upper(),
+                                                          "owner": unit.power}))
+    if isinstance(order, Disband):
+        return Checked(Disband(unit.type, unit.location), unit=unit)
+    targets = order.targets if isinstance(order, RetreatList) else (order.target,)  # type: ignore[union-attr]
+    last_err: OrderError | None = None
+    for t in targets:
+        dest = _retreat_target(unit, t, dis.retreats)
+        if dest is not None:
+            return Checked(Retreat(unit.type, unit.location, dest), unit=unit)
+        last_err = OrderError("retreat_illegal", {
+            "unit": _unit_str(unit), "target": province_of(t).upper(),
+            "options": ", ".join(r.upper() for r in dis.retreats) or "—"})
+    return Checked(None, last_err, unit)
+
+
+def _retreat_target(unit: Unit, target: str, retreats: tuple[str, ...]) -> str | None:
+    if target in retreats:
+        return target
+    same = [r for r in retreats if province_of(r) == province_of(target)]
+    if unit.type == "A" and same:
+        return same[0]
+    if coast_of(target) is None and len(same) == 1:
+        return same[0]
+    return None
+
+
+def adjustment_count(state: GameState, power: str) -> int:
+    """Builds (> 0) or removals (< 0) due to ``power``."""
+    return len(state.centers.get(power, ())) - len(state.units_of(power))
+
+
+def _check_adjustment(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
+    delta = adjustment_count(state, power)
+    if isinstance(order, Waive):
+        if delta <= 0:
+            return Checked(None, OrderError("build_no_builds"))
+        return Checked(order)
+    if isinstance(order, Build):
+        if delta <= 0:
+            return Checked(None, OrderError("build_no_builds"))
+        prov = province_of(order.location)
+        name = prov.upper()
+        if game_map.provinces[prov].home != power:
+            return Checked(None, OrderError("build_not_home", {"location": name}))
+        if prov not in state.centers.get(power, ()):
+            return Checked(None, OrderError("build_not_owned", {"location": name}))
+        if state.unit_at(prov) is not None:
+            return Checked(None, OrderError("build_occupied", {"location": name}))
+        if order.unit_type == "A":
+            return Checked(Build("A", prov))
+        if game_map.provinces[prov].kind is not Kind.COAST:
+            return Checked(None, OrderError("build_fleet_inland", {"location": name}))
+        locs = game_map.fleet_locations(prov)
+        if coast_of(order.location) is None:
+            if len(locs) != 1:  # DATC 6.B.14, seed 004 §3.5.2: "construire F STP" is ambiguous
+                return Checked(None, OrderError("ambiguous_coast", {
+                    "target": name, "coasts": ", ".join(c.split("/")[1] for c in locs)}))
+            return Checked(Build("F", locs[0]))
+        if order.location not in locs:
+            return Checked(None, OrderError("wrong_coast", {"unit": "F", "target": name}))
+        return Checked(Build("F", order.location))
+    if isinstance(order, Remove | Disband):
+        if delta >= 0:
+            return Checked(None, OrderError("remove_no_removals"))
+        unit, err = _own_unit(order.location, state, power)
+        if err:
+            return Checked(None, err)
+        assert unit is not None
+        return Checked(Remove(unit.type, unit.location), unit=unit)
+    return Checked(None, OrderError("wrong_phase", {"phase": str(state.phase)}))
+
+
+def strip_type(order: Order) -> Order:
+    """The same order without a unit type (used to compare orders)."""
+    if isinstance(order, Waive | Build):
+        return order
+    return replace(order, unit_type=None)  # type: ignore[arg-type]

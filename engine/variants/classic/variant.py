@@ -1,0 +1,94 @@
+"""Classic Diplomacy as a ``Variant`` value (seed 004; DATC)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.maps import Map, load_map
+from engine.variants.classic import game
+from engine.variants.classic.orders.errors import OrderError
+from engine.variants.classic.orders.names import Ambiguous, resolve_power
+from engine.variants.classic.state import state_from_json
+
+JSON = dict[str, Any]
+
+# seed 004 §2.14.2: powers per seat for 2-6 players; a power in no seat is neutral (it holds
+# and does not support itself, as in civil disorder). Three players: the first option.
+SEATS: dict[int, list[list[str]]] = {
+    7: [["austria"], ["england"], ["france"], ["germany"], ["italy"], ["russia"], ["turkey"]],
+    6: [["austria"], ["england"], ["france"], ["germany"], ["russia"], ["turkey"]],
+    5: [["austria"], ["england"], ["france"], ["russia"], ["turkey"]],
+    4: [["england"], ["austria", "france"], ["germany", "turkey"], ["italy", "russia"]],
+    3: [["russia"], ["england", "france", "germany"], ["austria", "italy", "turkey"]],
+    2: [["england", "france", "russia"], ["austria", "germany", "turkey"]],
+}
+
+
+def _year(phase: str) -> int | None:
+    return int(phase[1:5]) if len(phase) >= 6 and phase[1:5].isdigit() else None
+
+
+class ClassicVariant:
+    """Diplomacy with written orders on a classic-format map. Subclass it with another
+    ``name``/``map_name`` for a variant that only changes the board."""
+
+    name = "classic"
+    titles: Mapping[str, str] = {"en": "Diplomacy", "fr": "Diplomatie"}
+    map_name = "classic"
+    min_players = 2
+    max_players = 7
+    errors = OrderError
+
+    def game_map(self) -> Map:
+        return load_map(self.map_name)
+
+    def power(self, text: str) -> str:
+        """A power id from any spelling (English, French, any case); unknown text lowered."""
+        try:
+            return resolve_power(str(text), self.game_map()) or str(text).lower()
+        except Ambiguous:
+            return str(text).lower()
+
+    def seats(self, players: int) -> list[list[str]]:
+        """Powers each seat commands (seed 004 §2.14.2)."""
+        if players not in SEATS:
+            raise ValueError(f"no assignment for {players} players in {self.name!r}")
+        return [list(seat) for seat in SEATS[players]]
+
+    def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
+        return game.new_game_state(self.name, self.game_map())
+
+    def powers_to_act(self, state: Mapping[str, Any],
+                      options: Mapping[str, Any] | None = None) -> list[str]:
+        gm = self.game_map()
+        st = state_from_json(dict(state), gm, normalise_power=self.power)
+        return game.powers_with_choices(st, gm, game.Options.from_json(
+            dict(options) if options else None, gm))
+
+    def advance(self, request: Mapping[str, Any]) -> JSON:
+        return game.process(dict(request), self.game_map())
+
+    def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
+        return None
+
+    def end_of_game(self, state: Mapping[str, Any],
+                    options: Mapping[str, Any] | None = None) -> JSON | None:
+        """A winner with the victory centres (seed 004 §2.2); past the agreed last year, the
+        most centres (seed 000 III), several equal leaders share a draw."""
+        winner = state.get("winner")
+        if winner:
+            return {"winner": winner}
+        end_year = (options or {}).get("end_year")
+        year = _year(str(state.get("phase", "")))
+        if end_year is None or year is None or year <= int(end_year):
+            return None
+        counts = {p: len(c) for p, c in (state.get("centers") or {}).items() if c}
+        top = max(counts.values(), default=0)
+        leaders = sorted(p for p, n in counts.items() if n == top)
+        if len(leaders) == 1:
+            return {"winner": leaders[0], "reason": "end_year", "centers": counts}
+        return {"draw": leaders, "reason": "end_year", "centers": counts}
+
+
+VARIANT = ClassicVariant()

@@ -1,0 +1,99 @@
+"""Duel-Diplomatie as a ``Variant`` value (seed 001): the classic board for two players, with
+a sealed bidding season ``S<year>B`` each year for the five minor powers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.variants.classic.variant import ClassicVariant
+from engine.variants.duel import api
+from engine.variants.duel.countries import country_name
+from engine.variants.duel.errors import DuelError
+
+JSON = dict[str, Any]
+
+
+def is_bidding(phase: Any) -> bool:
+    """``S1901B``: a bidding season (rule 8)."""
+    return bool(phase) and str(phase).upper().endswith("B")
+
+
+class DuelVariant(ClassicVariant):
+    """Written orders as in classic Diplomacy; the year, the set-up and the end are the
+    duel's."""
+
+    name = "duel"
+    titles: Mapping[str, str] = {"en": "Duel-Diplomatie", "fr": "Duel-Diplomatie"}
+    map_name = "classic"
+    min_players = 2
+    max_players = 2
+    errors = DuelError  # type: ignore[assignment]
+
+    def seats(self, players: int) -> list[list[str]]:
+        raise ValueError("a duel deals its countries from the players' lists (rule 3)")
+
+    def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
+        """``setup``: ``players`` [(id, ranked countries)] ×2, ``seed``, ``options``
+        (rule 3: countries from the two lists, lots when they are identical)."""
+        s = dict(setup or {})
+        (a, prefs_a), (b, prefs_b) = s["players"]
+        return api.new_duel_state(a, prefs_a, b, prefs_b, s.get("seed"), s.get("options"))
+
+    def powers_to_act(self, state: Mapping[str, Any],
+                      options: Mapping[str, Any] | None = None) -> list[str]:
+        """The powers of the players who must send something: both countries in a bidding
+        season, else every commanded power with a choice (uncontrolled minors have none)."""
+        st = dict(state)
+        players = api.players_to_act(st)
+        if is_bidding(st.get("phase")):
+            return sorted(st["duel"]["players"][p]["country"] for p in players)
+        uncontrolled = [m for m, p in st["duel"]["control"].items() if p is None]
+        held = set((options or {}).get("civil_disorder") or ()) | set(uncontrolled)
+        return super().powers_to_act(st, {**dict(options or {}),
+                                          "civil_disorder": sorted(held)})
+
+    def advance(self, request: Mapping[str, Any]) -> JSON:
+        return api.process(dict(request))
+
+    def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
+        """Under each minor who commands it this year (or that it is up for bids / in civil
+        disorder, rule 7), under each player's country its treasury (rule 5)."""
+        duel = state.get("duel")
+        if not isinstance(duel, Mapping):
+            return None
+        fr = locale.startswith("fr")
+        bidding = is_bidding(state.get("phase"))
+        countries = {str(p): info["country"] for p, info in duel["players"].items()}
+        rows: dict[str, str] = {}
+        for info in duel["players"].values():
+            credits = int(info["credits"])
+            rows[info["country"]] = f"{credits} crédits" if fr else f"{credits} credits"
+        for minor, player in (duel.get("control") or {}).items():
+            if bidding:
+                rows[minor] = "aux enchères" if fr else "up for bids"
+            elif player is None:
+                rows[minor] = "désordre civil" if fr else "civil disorder"
+            else:
+                rows[minor] = "→ " + country_name(countries[str(player)]).pick(locale)
+        return {"title": "Duel", "rows": rows}
+
+    def end_of_game(self, state: Mapping[str, Any],
+                    options: Mapping[str, Any] | None = None) -> JSON | None:
+        """Once the duel is won (rule 9 after any phase, or a confirmed stalemate, rule 10):
+        ``{"winner": country, "winner_user_id", "reason", "victory"}``, or ``{"draw": [both
+        countries], ...}`` for a stalemate with equal centres. No 18 centres, no end year."""
+        duel = state.get("duel") or {}
+        victory = duel.get("victory")
+        winner = duel.get("winner")
+        if not winner and not (victory and victory.get("draw")):
+            return None
+        countries = {str(p): info["country"] for p, info in duel["players"].items()}
+        kind = (victory or {}).get("kind", "occupation")
+        if winner:
+            return {"winner": countries[str(winner)], "winner_user_id": int(winner),
+                    "reason": kind, "victory": victory}
+        return {"draw": sorted(countries.values()), "reason": kind, "victory": victory}
+
+
+VARIANT = DuelVariant()

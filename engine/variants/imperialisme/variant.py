@@ -1,0 +1,77 @@
+"""L'Impérialisme as a ``Variant`` value (seed 003): 14 powers, crises between neighbours,
+secret votes weighted by influence, annexations and exchanges on the Europe-1900 map."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.variants.imperialisme import api
+from engine.variants.imperialisme.errors import ImperialError
+
+JSON = dict[str, Any]
+
+
+class ImperialismeVariant:
+    name = "imperialisme"
+    titles: Mapping[str, str] = {"en": "L'Impérialisme", "fr": "L'Impérialisme"}
+    map_name = "imperialisme"
+    min_players = 2
+    max_players = 14
+    errors = ImperialError
+
+    def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
+        return api.new_state(self.map_name)
+
+    def powers_to_act(self, state: Mapping[str, Any],
+                      options: Mapping[str, Any] | None = None) -> list[str]:
+        """The voters while a vote is open; the winner while it chooses its annexation."""
+        crisis = state.get("crisis") or {}
+        if crisis.get("stage") == "vote":
+            return sorted(crisis.get("weights") or {})
+        if crisis.get("stage") == "annexation":
+            winner = (crisis.get("outcome") or {}).get("winner")
+            return [winner] if winner else []
+        return []
+
+    def advance(self, request: Mapping[str, Any]) -> JSON:
+        """The next step of the crisis cycle from ``request["state"]`` and its inputs:
+        no crisis -> the oldest declared crisis, else a random one drawn with
+        ``request["seed"]``; conference -> the vote opens; vote -> the tally of
+        ``request["ballots"]`` (only the outcome is returned); annexation -> the winner's
+        ``request["choice"]``, or the referee's default when it is None."""
+        state = request["state"]
+        crisis = state.get("crisis")
+        if crisis is None:
+            if state.get("queue"):
+                step = api.start_declared(state)
+                if step.get("crisis") is not None or not request.get("seed"):
+                    return {"results": [], "step": "declared", **step}
+            return {"results": [], "step": "draw",
+                    **api.draw_crisis(step["state"] if state.get("queue") else state,
+                                      str(request.get("seed") or ""))}
+        stage = crisis.get("stage")
+        if stage == "conference":
+            return {"results": [], "step": "vote", **api.open_vote(state)}
+        if stage == "vote":
+            return {"results": [], "step": "tally",
+                    **api.tally(state, request.get("ballots") or {})}
+        outcome = crisis.get("outcome") or {}
+        return {"results": [], "step": "annexation",
+                **api.annex(state, outcome["winner"], outcome["loser"], request.get("choice"))}
+
+    def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
+        """Each power's influence (RULES.md: the map shows owners, stars and influence)."""
+        table = api.influence_table({"variant": self.name, "owners": state.get("owners") or {}})
+        return {"title": "Influence", "rows": {p: str(v["influence"]) for p, v in table.items()}}
+
+    def end_of_game(self, state: Mapping[str, Any],
+                    options: Mapping[str, Any] | None = None) -> JSON | None:
+        """Seed 003: over when three powers hold one territory; ranked by influence."""
+        if not api.end_check(state)["ended"]:
+            return None
+        ranking = api.ranking(state)
+        return {"winner": ranking[0]["power"], "ranking": ranking}
+
+
+VARIANT = ImperialismeVariant()
