@@ -30,10 +30,10 @@ from sqlmodel import and_, col, func, or_, select, update
 
 from bot.db import Database
 from bot.models import Game, GameStatus, Guild, OrderSet, Outbox, PhaseRecord, Player, utcnow
-from bot.services.common import SEATED, iso
-from bot.services.duel import is_bidding, reveal_bids
+from bot.services.common import SEATED, iso, waiting_powers
 from bot.services.errors import ServiceError
-from bot.services.turns import adjudicate_phase, engine_options, waiting_powers
+from bot.services.registry import rules_for
+from bot.services.turns import adjudicate_phase
 from engine import api as engine_api
 
 log = logging.getLogger(__name__)
@@ -236,10 +236,8 @@ class Scheduler:
 
     async def _resolve(self, game_id: int, phase: str | None, version: int,
                        now: datetime) -> bool:
-        # a duel's bidding season is revealed by its own service (Duel-Diplomatie rule 4)
-        resolve = reveal_bids if is_bidding(phase) else adjudicate_phase
         try:
-            await resolve(self.db, game_id=game_id, expected_phase=phase,
+            await adjudicate_phase(self.db, game_id=game_id, expected_phase=phase,
                           expected_version=version, trigger="deadline",
                           lease_owner=self.owner, now=now)
             return True
@@ -319,8 +317,7 @@ class Scheduler:
                 assert game is not None
                 players = list((await session.exec(select(Player).where(
                     Player.game_id == game_id))).all())
-                choices = engine_api.powers_with_choices(dict(game.state or {}),
-                                                         engine_options(game, players))
+                choices = rules_for(game.variant).choices(game, players)
                 waiting = waiting_powers(players, choices)
                 answered = {o.power for o in (await session.exec(select(OrderSet).where(
                     OrderSet.game_id == game_id, OrderSet.phase == game.phase))).all()

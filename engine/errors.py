@@ -60,7 +60,9 @@ class RuleError(Exception):
         return self.message("en")
 
     def public_params(self) -> dict[str, Any]:
-        return {k: v.en if isinstance(v, Local) else v for k, v in self.params.items()}
+        """JSON params: a word that reads differently in each language as {"en", "fr"}."""
+        return {k: {"en": v.en, "fr": v.fr} if isinstance(v, Local) else v
+                for k, v in self.params.items()}
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "message_en": self.message_en,

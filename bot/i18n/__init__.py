@@ -23,6 +23,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from engine import variants
+
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
 _DIR = Path(__file__).resolve().parent
@@ -44,7 +46,19 @@ def catalogue(language: str) -> dict[str, Any]:
             if clash:
                 raise ValueError(f"{extra}: keys already defined: {sorted(clash)}")
             target.update(entries)
+    data["messages"].update(rule_messages(language))
     return data
+
+
+def rule_messages(language: str) -> dict[str, str]:
+    """The refusals of every variant's rules, by code: ``error.rule.<variant>.<code>``. Their
+    text is the engine's (it also answers the JSON contract in both languages)."""
+    index = 1 if language == "fr" else 0
+    out: dict[str, str] = {}
+    for name in variants.names():
+        for code, texts in variants.get(name).errors.MESSAGES.items():
+            out[f"error.rule.{name}.{code}"] = texts[index]
+    return out
 
 
 def messages(language: str) -> dict[str, str]:
@@ -72,6 +86,16 @@ class _Lenient(dict[str, Any]):
         return "{" + key + "}"
 
 
+def _local(value: Any, language: str) -> Any:
+    """A value that reads differently in each language: ``engine.errors.Local`` or its JSON
+    form ``{"en": ..., "fr": ...}``."""
+    if hasattr(value, "pick"):
+        return value.pick(language)
+    if isinstance(value, dict) and set(value) == {"en", "fr"}:
+        return value[language if language in value else "en"]
+    return value
+
+
 def t(key: str, locale: discord.Locale | str | None = None, /, **params: Any) -> str:
     """The text of ``key`` in the language of ``locale``, fields filled from ``params``.
 
@@ -84,7 +108,9 @@ def t(key: str, locale: discord.Locale | str | None = None, /, **params: Any) ->
         text = messages(DEFAULT_LANGUAGE).get(key, key)
     if not params:
         return text
-    return string.Formatter().vformat(text, (), _Lenient(params))
+    # a parameter that reads differently in each language (a country's name)
+    values = {k: _local(v, language) for k, v in params.items()}
+    return string.Formatter().vformat(text, (), _Lenient(values))
 
 
 def has_key(key: str) -> bool:

@@ -207,3 +207,9 @@ def enqueue(session: AsyncSession, game: Game | None, kind: str, payload: dict[s
 
 def iso(dt: datetime | None) -> str | None:
     return dt.isoformat() if dt is not None else None
+
+
+def waiting_powers(players: Sequence[Player], choices: Sequence[str]) -> set[str]:
+    """Powers whose active player is expected to answer in this phase."""
+    active = {pw for p in players if p.status == PlayerStatus.ACTIVE.value for pw in p.powers}
+    return set(choices) & active

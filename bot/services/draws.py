@@ -23,7 +23,7 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import Conflict, Forbidden, NotFound
-from bot.services.turns import _survivors
+from bot.services.turns import survivors
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +36,11 @@ class DrawOutcome:
 async def _voters(session: AsyncSession, game: Game) -> dict[int, list[str]]:
     """user id -> surviving powers they vote for (players in play only: civil disorder
     cannot vote, seed 004 §3.8 leaves abstentions to the referee)."""
-    survivors = set(_survivors(dict(game.state or {})))
+    alive = set(survivors(dict(game.state or {})))
     voters: dict[int, list[str]] = {}
     for p in await load_players(session, game.id or 0):
         if p.status == PlayerStatus.ACTIVE.value:
-            mine = sorted(set(p.powers) & survivors)
+            mine = sorted(set(p.powers) & alive)
             if mine:
                 voters[p.user_id] = mine
     return voters

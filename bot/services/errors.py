@@ -15,11 +15,15 @@ Codes (params in brackets):
 - orders.no_choice [power, phase] · orders.rejected [power, phase, lines]
 - draw.already_open · draw.none_open · draw.not_a_voter [user_id]
 - history.not_found [seq] · rollback.not_found [seq]
+- rule.<variant>.<code> [the engine's params]: a refusal by the rules (``RuleRefused``)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from engine.errors import RuleError
 
 
 class ServiceError(Exception):
@@ -64,3 +68,20 @@ class OrdersRejected(Invalid):
     as the engine checked it (text, ok, normalized, error with message_en/message_fr)."""
 
     default_code = "orders.rejected"
+
+
+class RuleRefused(Invalid):
+    """The rules of the game refused the request (the engine's ``RuleError``). One type for
+    every variant: ``code`` is ``rule.<variant>.<engine code>`` and its text lives in the
+    catalogues under ``error.rule.<variant>.<engine code>``; ``params`` are the engine's."""
+
+    default_code = "rule.refused"
+
+    @classmethod
+    def from_error(cls, error: RuleError) -> RuleRefused:
+        return cls(f"rule.{error.variant}.{error.code}", **error.params)
+
+    @classmethod
+    def from_json(cls, variant: str, error: Mapping[str, Any]) -> RuleRefused:
+        """From the engine's JSON answer ``{"code", "params", ...}``."""
+        return cls(f"rule.{variant}.{error.get('code')}", **dict(error.get("params") or {}))

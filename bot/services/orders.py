@@ -16,6 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
 from bot.models import Game, GameStatus, OrderSet, Player, PlayerStatus, utcnow
+from bot.services.classic.turn import engine_options, everyone_ready
 from bot.services.common import (
     ChannelGame,
     load_game,
@@ -24,7 +25,7 @@ from bot.services.common import (
     seated_player,
 )
 from bot.services.errors import Conflict, Forbidden, NotFound, OrdersRejected
-from bot.services.turns import TurnOutcome, engine_options, everyone_ready, resolve_if_ready
+from bot.services.turns import TurnOutcome, resolve_if_ready
 from engine import api as engine_api
 
 

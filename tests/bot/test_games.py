@@ -11,6 +11,7 @@ from sqlmodel import select
 from bot.db import Database
 from bot.models import Game, Player
 from bot.services import games, orders, players, turns
+from bot.services.classic import turn as classic_turn
 from bot.services.errors import Conflict, Forbidden, Invalid, NotFound
 from engine import api as engine_api
 from tests.bot.conftest import GM, T0, USERS, new_game, user_of
@@ -124,7 +125,7 @@ async def test_two_players_leave_italy_neutral(db: Database) -> None:
         game = await session.get(Game, game_id)
         rows = list((await session.exec(select(Player).where(Player.game_id == game_id))).all())
     assert game is not None
-    options = turns.engine_options(game, rows)
+    options = classic_turn.engine_options(game, rows)
     assert options["civil_disorder"] == ["italy"] and options["closed"] == ["italy"]
 
 

@@ -12,6 +12,7 @@ from sqlmodel import select
 from bot.db import Database
 from bot.models import Game, Outbox, PhaseRecord, Player
 from bot.services import games, orders, turns
+from bot.services.classic import turn as classic_turn
 from bot.services.errors import Conflict, Stale
 from tests.bot.conftest import GM, T0, new_game, user_of
 
@@ -116,7 +117,7 @@ async def test_missed_movement_phases_lead_to_civil_disorder(db: Database) -> No
         rows = list((await session.exec(select(Player).where(
             Player.game_id == game_id))).all())
     assert game is not None
-    cd = turns.engine_options(game, rows)["civil_disorder"]
+    cd = classic_turn.engine_options(game, rows)["civil_disorder"]
     assert "france" not in cd and len(cd) == 6
     # seed 004 §3.6: a player who sends orders again keeps the seat
     england = await user_of(db, game_id, "england")

@@ -19,7 +19,9 @@ from bot.models import Bid, Game, Outbox, PhaseRecord, Player
 from bot.services import duel as duel_service
 from bot.services import games as games_service
 from bot.services import players as players_service
-from bot.services.errors import Conflict, Forbidden, ServiceError, Stale
+from bot.services import turns
+from bot.services.errors import Conflict, Forbidden, RuleRefused, ServiceError, Stale
+from bot.ui.errors import error_text
 from engine import api as engine_api
 from engine import variants
 
@@ -68,16 +70,16 @@ async def outbox(db: Database, game_id: int, kind: str) -> list[Outbox]:
 # -- sign-up and start ---------------------------------------------------------------------------
 async def test_join_checks_the_ranked_list_with_the_engine(db: Database) -> None:
     game = await games_service.create_game(db, variant="duel", channel_id=1, gm_user_id=GM)
-    with pytest.raises(duel_service.DuelRefused) as err:
+    with pytest.raises(RuleRefused) as err:
         await duel_service.join_duel(db, game_id=game.id, user_id=ALICE,
                                      preferences="France, Italie")
-    assert err.value.params["engine_code"] == "missing_countries"
-    assert "Angleterre" in err.value.params["message_fr"]
-    assert "England" in err.value.params["message_en"]
-    with pytest.raises(duel_service.DuelRefused) as err:
+    assert err.value.code == "rule.duel.missing_countries"
+    assert "Angleterre" in error_text(err.value, "fr")
+    assert "England" in error_text(err.value, "en")
+    with pytest.raises(RuleRefused) as err:
         await duel_service.join_duel(db, game_id=game.id, user_id=ALICE,
                                      preferences=FRANCE_FIRST + ", France")
-    assert err.value.params["engine_code"] == "duplicate_country"
+    assert err.value.code == "rule.duel.duplicate_country"
     assert not (await games_service.get_game(db, game_id=game.id)).players
     joined = await duel_service.join_duel(db, game_id=game.id, user_id=ALICE,
                                           preferences=FRANCE_FIRST)
@@ -173,13 +175,13 @@ async def test_bids_are_sealed_changeable_and_checked_at_entry(db: Database) -> 
              "ENG 2.5": "bid_not_whole", "beaucoup pour l'Italie": "bad_bid_entry",
              "ENG 1, ENG 2": "duplicate_bid"}
     for text, code in cases.items():
-        with pytest.raises(duel_service.DuelRefused) as err:
+        with pytest.raises(RuleRefused) as err:
             await duel_service.submit_bids(db, game_id=game_id, user_id=ALICE, text=text)
-        assert err.value.params["engine_code"] == code, text
-    with pytest.raises(duel_service.DuelRefused) as err:
+        assert err.value.code == "rule.duel." + code, text
+    with pytest.raises(RuleRefused) as err:
         await duel_service.submit_bids(db, game_id=game_id, user_id=ALICE, text="ENG 21")
-    assert err.value.params["message_en"] == "Your bids total 21 credits but you have 20."
-    assert "vous n'en avez que 20" in err.value.params["message_fr"]
+    assert error_text(err.value, "en") == "Your bids total 21 credits but you have 20."
+    assert "vous n'en avez que 20" in error_text(err.value, "fr")
     kept = await duel_service.my_bids(db, game_id=game_id, user_id=ALICE)
     assert kept.amounts == second.amounts
     with pytest.raises(Forbidden):
@@ -228,9 +230,9 @@ async def test_reveal_when_both_are_ready(db: Database) -> None:
     assert "personne (désordre civil)" in text_fr and "Soldes : France 17" in text_fr
     assert reveal[0]["map"] == {"source": "game"}
     # the game moved on: a late bid is refused by the engine (not a bidding season)
-    with pytest.raises(duel_service.DuelRefused) as err:
+    with pytest.raises(RuleRefused) as err:
         await duel_service.submit_bids(db, game_id=game_id, user_id=ALICE, text="ENG 1")
-    assert err.value.params["engine_code"] == "not_bidding_phase"
+    assert err.value.code == "rule.duel.not_bidding_phase"
 
 
 async def test_reveal_at_the_deadline_counts_missing_bids_as_zero(db: Database) -> None:
@@ -239,12 +241,12 @@ async def test_reveal_at_the_deadline_counts_missing_bids_as_zero(db: Database) 
     game = await game_row(db, game_id)
     assert game.deadline is not None
     with pytest.raises(Conflict) as err:
-        await duel_service.reveal_bids(db, game_id=game_id, trigger="deadline",
+        await turns.adjudicate_phase(db, game_id=game_id, trigger="deadline",
                                        now=game.deadline - timedelta(minutes=1))
     assert err.value.code == "game.not_due"
     with pytest.raises(Conflict):
-        await duel_service.reveal_bids(db, game_id=game_id, trigger="ready")
-    outcome = await duel_service.reveal_bids(db, game_id=game_id, expected_phase="S1901B",
+        await turns.adjudicate_phase(db, game_id=game_id, trigger="ready")
+    outcome = await turns.adjudicate_phase(db, game_id=game_id, expected_phase="S1901B",
                                              trigger="deadline",
                                              now=game.deadline + timedelta(seconds=1))
     assert outcome.phase == "S1901B" and outcome.next_phase == "S1901M"
@@ -253,7 +255,7 @@ async def test_reveal_at_the_deadline_counts_missing_bids_as_zero(db: Database) 
     assert game.state["duel"]["control"]["england"] is None
     # the same call again is stale: one reveal only
     with pytest.raises(Stale):
-        await duel_service.reveal_bids(db, game_id=game_id, expected_phase="S1901B",
+        await turns.adjudicate_phase(db, game_id=game_id, expected_phase="S1901B",
                                        trigger="deadline",
                                        now=game.deadline + timedelta(days=9))
 
@@ -261,13 +263,13 @@ async def test_reveal_at_the_deadline_counts_missing_bids_as_zero(db: Database) 
 async def test_gm_reveals_and_resolve_phase_dispatches(db: Database) -> None:
     game_id = await new_duel(db)
     with pytest.raises(ServiceError) as err:
-        await duel_service.resolve_phase(db, game_id=game_id, trigger="gm", user_id=ALICE)
+        await turns.adjudicate_phase(db, game_id=game_id, trigger="gm", user_id=ALICE)
     assert err.value.code == "game.not_gm"
-    outcome = await duel_service.resolve_phase(db, game_id=game_id, trigger="gm",
+    outcome = await turns.adjudicate_phase(db, game_id=game_id, trigger="gm",
                                                user_id=GM)
     assert outcome.next_phase == "S1901M"
     # a movement phase goes to the classic adjudication
-    outcome = await duel_service.resolve_phase(db, game_id=game_id, trigger="gm",
+    outcome = await turns.adjudicate_phase(db, game_id=game_id, trigger="gm",
                                                user_id=GM)
     assert outcome.phase == "S1901M" and outcome.next_phase == "F1901M"
 
@@ -342,14 +344,14 @@ async def _eliminate_minors(db: Database, game_id: int) -> None:
 
 async def test_stalemate_claim_and_confirmation(db: Database) -> None:
     game_id = await new_duel(db)
-    with pytest.raises(duel_service.DuelRefused) as err:
+    with pytest.raises(RuleRefused) as err:
         await duel_service.claim_stalemate(db, game_id=game_id, user_id=ALICE)
-    assert err.value.params["engine_code"] == "minors_not_eliminated"
+    assert err.value.code == "rule.duel.minors_not_eliminated"
     await _eliminate_minors(db, game_id)
     await duel_service.claim_stalemate(db, game_id=game_id, user_id=ALICE)
-    with pytest.raises(duel_service.DuelRefused) as err:
+    with pytest.raises(RuleRefused) as err:
         await duel_service.confirm_stalemate(db, game_id=game_id, user_id=ALICE)
-    assert err.value.params["engine_code"] == "own_stalemate_claim"
+    assert err.value.code == "rule.duel.own_stalemate_claim"
     done = await duel_service.confirm_stalemate(db, game_id=game_id, user_id=BOB)
     assert done.finished
     game = await game_row(db, game_id)
@@ -376,15 +378,15 @@ async def test_gm_confirms_a_stalemate(db: Database) -> None:
 def test_duel_result_reads_the_engine_winner() -> None:
     state = {"duel": {"players": {"21": {"country": "france"}, "22": {"country": "germany"}},
                       "winner": None, "victory": None}}
-    assert duel_service.duel_result(state) is None
+    assert variants.get("duel").end_of_game(state) is None
     state["duel"]["winner"] = "22"
     state["duel"]["victory"] = {"kind": "occupation", "phase": "S1902M"}
-    assert duel_service.duel_result(state) == {
+    assert variants.get("duel").end_of_game(state) == {
         "winner": "germany", "winner_user_id": 22, "reason": "occupation",
         "victory": {"kind": "occupation", "phase": "S1902M"}}
     state["duel"]["winner"] = None
     state["duel"]["victory"] = {"kind": "stalemate", "draw": True}
-    assert duel_service.duel_result(state)["draw"] == ["france", "germany"]  # type: ignore[index]
+    assert variants.get("duel").end_of_game(state)["draw"] == ["france", "germany"]  # type: ignore[index]
 
 
 

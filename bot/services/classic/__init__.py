@@ -1,0 +1,1 @@
+"""Classic Diplomacy's services: its turn (written orders, missed phases, civil disorder)."""

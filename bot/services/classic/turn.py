@@ -1,0 +1,126 @@
+"""A turn of written orders (classic Diplomacy, and any variant played the same way): the
+orders sent for the phase go to the engine; missed movement phases lead to civil disorder."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import col, delete, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.models import Game, OrderSet, Player, PlayerStatus
+from bot.services.common import NOT_PLAYING, SEATED, enqueue, phase_kind, waiting_powers
+from bot.services.registry import Step
+from engine import api as engine_api
+
+
+def engine_options(game: Game, players: Sequence[Player],
+                   returning: Player | None = None) -> dict[str, Any]:
+    """The engine's per-game options: preset, victory threshold, and the powers run by the
+    civil-disorder rules (seed 004 §2.14.3): players in civil disorder, gone, or neutral powers
+    of a game with fewer than seven players (§2.14.2). ``returning``: a player in civil
+    disorder who is ordering again (seed 004 §3.6) — their powers count as played."""
+    options = game.options or {}
+    neutral = list(options.get("neutral", []))
+    disorder = set(neutral)
+    held: set[str] = set()
+    for p in players:
+        if p.status in NOT_PLAYING and p is not returning:
+            disorder.update(p.powers)
+        elif p.status == PlayerStatus.ACTIVE.value or p is returning:
+            held.update(p.powers)
+    disorder -= held  # a replacement already took the seat over
+    result: dict[str, Any] = {"preset": options.get("preset", "standard"),
+                              "victory_centers": options.get("victory_centers", 18),
+                              "civil_disorder": sorted(disorder)}
+    if options.get("players_at_start") == 2:
+        result["closed"] = neutral  # seed 004 §2.14.2: nobody enters neutral Italy
+    return result
+
+
+def everyone_ready(players: Sequence[Player], choices: Sequence[str],
+                   order_sets: Sequence[OrderSet]) -> bool:
+    waiting = waiting_powers(players, choices)
+    ready = {o.power for o in order_sets if o.ready}
+    return bool(waiting) and waiting <= ready
+
+
+async def order_sets_of(session: AsyncSession, game: Game) -> list[OrderSet]:
+    return list((await session.exec(select(OrderSet).where(
+        OrderSet.game_id == game.id, OrderSet.phase == game.phase))).all())
+
+
+def track_missed_phases(game: Game, players: Sequence[Player], choices: Sequence[str],
+                        responded: Sequence[OrderSet], phase: str, now: datetime,
+                        session: AsyncSession) -> list[int]:
+    """RULES.md civil disorder: after N consecutive movement phases without orders (default
+    2, option ``nmr_threshold``), a player's powers are in civil disorder. Only movement
+    phases count; sending orders again resets the count (seed 004 §3.6: the original player
+    keeps the seat)."""
+    if phase_kind(phase) != "M":
+        return []
+    threshold = int((game.options or {}).get("nmr_threshold", 2))
+    ordered = {o.power for o in responded}  # orders sent, or "ready" with none (all hold)
+    fallen: list[int] = []
+    for p in players:
+        if p.status not in SEATED:
+            continue
+        needed = [pw for pw in p.powers if pw in choices]
+        if not needed:
+            continue
+        if any(pw in ordered for pw in needed):
+            p.missed_phases = 0
+            continue
+        p.missed_phases += 1
+        if p.missed_phases >= threshold and p.status == PlayerStatus.ACTIVE.value:
+            p.status = PlayerStatus.CIVIL_DISORDER.value
+            fallen.append(p.user_id)
+            enqueue(session, game, "civil_disorder", {"user_id": p.user_id,
+                                                      "powers": list(p.powers),
+                                                      "missed": p.missed_phases}, now)
+    return fallen
+
+
+class ClassicTurn:
+    """Written orders: the rules of classic Diplomacy, and of any variant played with them."""
+
+    def __init__(self, variant: str = "classic") -> None:
+        self.variant = variant
+
+    def for_variant(self, variant: str) -> ClassicTurn:
+        return ClassicTurn(variant)
+
+    def choices(self, game: Game, players: Sequence[Player]) -> list[str]:
+        return engine_api.powers_with_choices(dict(game.state or {}),
+                                              engine_options(game, players))
+
+    async def is_ready(self, session: AsyncSession, game: Game,
+                       players: Sequence[Player]) -> bool:
+        return everyone_ready(players, self.choices(game, players),
+                              await order_sets_of(session, game))
+
+    async def step(self, session: AsyncSession, game: Game, players: Sequence[Player],
+                   now: datetime) -> Step:
+        phase = str(game.phase)
+        order_sets = await order_sets_of(session, game)
+        state = dict(game.state or {})
+        options = engine_options(game, players)
+        choices = engine_api.powers_with_choices(state, options)
+        submitted = [o for o in order_sets if o.text.strip()]
+        response = engine_api.adjudicate({
+            "state": state, "options": options,
+            "orders": [{"power": o.power, "text": o.text} for o in submitted]})
+        responded = [o for o in order_sets if o.text.strip() or o.ready]
+        fallen = track_missed_phases(game, players, choices, responded, phase, now, session)
+        await session.exec(delete(OrderSet).where(  # type: ignore[call-overload]
+            col(OrderSet.game_id) == game.id, col(OrderSet.phase) == phase))
+        return Step(phase=phase, new_state=response["state"],
+                    orders=[{"power": o.power, "text": o.text, "parsed": o.parsed}
+                            for o in submitted],
+                    results=list(response.get("results", [])),
+                    new_civil_disorder=tuple(fallen))
+
+
+RULES = ClassicTurn()
