@@ -223,8 +223,26 @@ def _build(data: dict) -> Map:
     )
 
 
+# Folders holding one sub-folder per map (map.json, geometry.json); a variant shipped outside
+# the project adds its own with ``add_map_root``.
+MAP_ROOTS: list[Path] = [ASSETS / "maps"]
+
+
+def add_map_root(root: Path) -> None:
+    if root not in MAP_ROOTS:
+        MAP_ROOTS.append(root)
+
+
+def map_dir(name: str) -> Path:
+    """The folder of the map called ``name``."""
+    for root in MAP_ROOTS:
+        if (root / name / "map.json").is_file():
+            return root / name
+    raise FileNotFoundError(f"no map {name!r} in {', '.join(map(str, MAP_ROOTS))}")
+
+
 @cache
 def load_map(name: str = "classic") -> Map:
-    """Read ``assets/maps/<name>/map.json`` once."""
-    with open(ASSETS / "maps" / name / "map.json", encoding="utf-8") as fh:
+    """Read ``<map root>/<name>/map.json`` once."""
+    with open(map_dir(name) / "map.json", encoding="utf-8") as fh:
         return _build(json.load(fh))

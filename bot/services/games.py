@@ -39,10 +39,7 @@ from bot.services.common import (
 )
 from bot.services.errors import Conflict, Invalid, NotFound
 from engine import api as engine_api
-
-VARIANTS = ("classic", "duel", "imperialisme")
-MAX_PLAYERS = {"classic": 7, "duel": 2, "imperialisme": 14}
-MIN_PLAYERS = {"classic": 2, "duel": 2, "imperialisme": 2}
+from engine import variants
 
 # Rule options (RULES.md); fixed at creation, shown by /game settings.
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -137,7 +134,7 @@ async def create_game(db: Database, *, variant: str, channel_id: int, gm_user_id
     """A new game in sign-up, in a channel or a forum post (thread). One unfinished game per
     channel/thread, so commands find their game without an id."""
     now = now or utcnow()
-    if variant not in VARIANTS:
+    if variant not in variants.names():
         raise Invalid("options.invalid", key="variant", value=variant)
     merged = resolve_options(preset, options)
     minutes = resolve_phase_minutes(phase_minutes, phase_hours)
@@ -248,12 +245,13 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
         game = await load_game(session, game_id, lock=True)
         require_gm(game, user_id)
         require_status(game, GameStatus.SIGNUP)
-        if game.variant != "classic":
-            # Duel and Impérialisme choose powers their own way (their services).
+        variant = variants.get(game.variant)
+        if variant.assignment != "seats":
+            # the Duel and L'Impérialisme deal powers their own way (their services)
             raise Conflict("game.variant_unsupported", variant=game.variant,
                            operation="start")
         players = await load_players(session, game_id, seated_only=True)
-        lo, hi = MIN_PLAYERS[game.variant], MAX_PLAYERS[game.variant]
+        lo, hi = variant.min_players, variant.max_players
         if len(players) < lo:
             raise Conflict("player.not_enough", count=len(players), min=lo)
         if len(players) > hi:

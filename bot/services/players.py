@@ -22,7 +22,6 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import Conflict, Invalid, NotFound
-from bot.services.games import MAX_PLAYERS
 from engine import variants
 from engine.variants.classic.orders.names import Ambiguous, resolve_power
 
@@ -68,7 +67,7 @@ async def join_game(db: Database, *, game_id: int, user_id: int,
         players = await load_players(session, game_id, seated_only=True)
         if seated_player(players, user_id) is not None:
             raise Conflict("player.already_joined", user_id=user_id)
-        limit = MAX_PLAYERS.get(game.variant, 7)
+        limit = variants.get(game.variant).max_players
         if len(players) >= limit:
             raise Conflict("player.game_full", max=limit)
         player = Player(game_id=game_id, user_id=user_id, preferences=prefs, joined_at=now)

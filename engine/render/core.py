@@ -543,7 +543,7 @@ def _title(pt: Painter, base: Base, state: dict[str, Any], locale: str,
         title += " — " + word("preview", locale,
                               power=info.name(locale) if info else preview_power)
     draw_text(pt.im, (24, TITLE_H / 2), title, pal.title_text, 32, anchor="lm")
-    if phase_title(state.get("phase"), locale) and game:
+    if phase_title(state.get("phase"), locale) and game and md.width >= 1200:  # room for both
         draw_text(pt.im, (md.width - 24, TITLE_H / 2), game, pal.title_text, 24,
                   bold=False, anchor="rm")
 

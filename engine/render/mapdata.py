@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.maps import map_dir
 from engine.render.layout import DISLODGED_OFFSET
 
 ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
@@ -79,8 +80,9 @@ def _pt(v: Any) -> Point:
 
 @cache
 def _load(name: str) -> MapData:
-    rules = json.loads((ASSETS / "maps" / name / "map.json").read_text(encoding="utf-8"))
-    geo = json.loads((ASSETS / "maps" / name / "geometry.json").read_text(encoding="utf-8"))
+    folder = map_dir(name)
+    rules = json.loads((folder / "map.json").read_text(encoding="utf-8"))
+    geo = json.loads((folder / "geometry.json").read_text(encoding="utf-8"))
     powers = tuple(PowerInfo(p["id"], p.get("name_en", p["id"]), p.get("name_fr", p["id"]),
                              p.get("color", "#888888")) for p in rules["powers"])
     centers: set[str] = set()

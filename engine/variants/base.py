@@ -22,6 +22,7 @@ class Variant(Protocol):
     min_players: int
     max_players: int
     errors: type[RuleError]  # its refusals (code, params, texts in English and French)
+    assignment: str  # how powers are dealt: "seats" (by seat), or the variant's own way
 
     def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
         """The opening STATE; ``setup`` carries what the variant needs to deal (players,

@@ -39,6 +39,7 @@ class ClassicVariant:
     min_players = 2
     max_players = 7
     errors = OrderError
+    assignment = "seats"  # powers dealt by seat (seed 004 §2.14.2), by lot or preferences
 
     def game_map(self) -> Map:
         return load_map(self.map_name)

@@ -29,6 +29,7 @@ class DuelVariant(ClassicVariant):
     min_players = 2
     max_players = 2
     errors = DuelError  # type: ignore[assignment]
+    assignment = "preferences"  # countries from the two ranked lists (rule 3)
 
     def seats(self, players: int) -> list[list[str]]:
         raise ValueError("a duel deals its countries from the players' lists (rule 3)")

@@ -19,6 +19,7 @@ class ImperialismeVariant:
     min_players = 2
     max_players = 14
     errors = ImperialError
+    assignment = "picks"  # first come, first served, the rest by lot
 
     def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
         return api.new_state(self.map_name)
