@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
+import importlib.util
 import logging
+import pkgutil
 from typing import Any
 
 import discord
@@ -27,7 +30,25 @@ from bot.ui.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.classic", "cogs.gm", "cogs.duel", "cogs.imperialisme")
+
+
+def discover_extensions(package: str = "cogs") -> tuple[str, ...]:
+    """Every sub-package of ``package`` with a ``setup`` (a discord.py extension), sorted by
+    name: a new feature or variant package is loaded without being listed anywhere
+    (python-discord/bot's ``walk_extensions``). Names starting with ``_`` are private."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or spec.submodule_search_locations is None:
+        raise ModuleNotFoundError(f"no package {package!r}")
+    found = []
+    for info in pkgutil.iter_modules(spec.submodule_search_locations, prefix=f"{package}."):
+        if not info.ispkg or info.name.rpartition(".")[2].startswith("_"):
+            continue
+        if callable(getattr(importlib.import_module(info.name), "setup", None)):
+            found.append(info.name)
+    return tuple(sorted(found))
+
+
+EXTENSIONS = discover_extensions()
 
 
 class GameTree(app_commands.CommandTree["DiplomacyBot"]):

@@ -10,7 +10,7 @@ import discord
 from bot.i18n import t
 from bot.services.common import GameView
 from bot.services.games import PhaseDetail
-from bot.services.orders import OrderStatus, OwnOrders, SubmitResult
+from bot.services.orders import OrderLine, OrderStatus, OwnOrders
 from bot.ui.format import (
     centre_counts,
     chunks,
@@ -19,32 +19,18 @@ from bot.ui.format import (
     power_name,
     results_by_power,
 )
-from bot.ui.views import ReadyButton
 
 COLOUR = discord.Colour(0x2B5EA7)
 MAX_FIELDS = 25
 
 
-def _line_text(line: Any, locale: str) -> str:
+def order_line_text(line: OrderLine, locale: str) -> str:
+    """One order line as read back: understood and normalised, or refused and why."""
     if line.ok:
         return f"✅ `{line.text}` → `{line.normalized}`"
     err = line.error or {}
     why = err.get("message_fr" if locale == "fr" else "message_en") or err.get("code") or "?"
     return f"❌ `{line.text}` — {why}"
-
-
-def orders_feedback(result: SubmitResult, locale: str
-                    ) -> tuple[discord.Embed, discord.ui.View]:
-    """Each order as understood, normalised and checked (ephemeral), with a Ready button."""
-    lines = [_line_text(x, locale) for x in result.lines] or [t("orders.none", locale)]
-    embed = discord.Embed(
-        title=t("orders.saved_title", locale, power=power_name(result.power, locale),
-                phase=phase_name(result.phase, locale)),
-        description="\n".join(lines)[:4000], colour=COLOUR)
-    embed.set_footer(text=t("orders.saved_footer", locale))
-    view = discord.ui.View(timeout=None)
-    view.add_item(ReadyButton(result.game_id, result.phase, label=t("ready.button", locale)))
-    return embed, view
 
 
 def own_orders_embed(own: Sequence[OwnOrders], game: GameView, locale: str) -> discord.Embed:

@@ -9,21 +9,19 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import t
 from bot.scheduler import PostMessage
 from bot.services import games as games_service
-from bot.ui.common import public_state
+from bot.services import surface as surface_service
+from bot.ui.common import RefereeBot
 from bot.ui.embeds import COLOUR, result_text, results_embeds
 from bot.ui.format import deadline_text, phase_name, power_name
 from bot.ui.views import DrawVoteButton, JoinButton, RemindersButton
 from engine import api as engine_api
-
-if TYPE_CHECKING:
-    from bot.client import DiplomacyBot
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +36,7 @@ def _file(post: PostMessage) -> discord.File | None:
     return discord.File(io.BytesIO(post.image), filename=name)
 
 
-async def _to_game(bot: DiplomacyBot, post: PostMessage, *, content: str | None = None,
+async def _to_game(bot: RefereeBot, post: PostMessage, *, content: str | None = None,
                    embeds: list[discord.Embed] | None = None,
                    view: discord.ui.View | None = None) -> None:
     target = post.thread_id or post.channel_id
@@ -58,7 +56,7 @@ async def _to_game(bot: DiplomacyBot, post: PostMessage, *, content: str | None 
     await channel.send(**kwargs)
 
 
-async def _dm(bot: DiplomacyBot, user_id: int, *, content: str | None = None,
+async def _dm(bot: RefereeBot, user_id: int, *, content: str | None = None,
               embed: discord.Embed | None = None, view: discord.ui.View | None = None) -> None:
     channel = await bot.create_dm(discord.Object(id=user_id))  # type: ignore[arg-type]
     kwargs: dict[str, Any] = {"content": content}
@@ -73,7 +71,7 @@ def _embed(title: str, description: str = "") -> discord.Embed:
     return discord.Embed(title=title, description=description or None, colour=COLOUR)
 
 
-async def deliver(bot: DiplomacyBot, post: PostMessage) -> None:
+async def deliver(bot: RefereeBot, post: PostMessage) -> None:
     loc = post.locale
     p = post.payload
     kind = post.kind
@@ -164,12 +162,12 @@ async def deliver(bot: DiplomacyBot, post: PostMessage) -> None:
     await _to_game(bot, post, embeds=[_embed(name, t(key, loc, **params))])
 
 
-async def _results(bot: DiplomacyBot, post: PostMessage) -> None:
+async def _results(bot: RefereeBot, post: PostMessage) -> None:
     loc, p = post.locale, post.payload
     game_id = post.game_id or 0
     game = await games_service.get_game(bot.db, game_id=game_id)
     detail = await games_service.phase_detail(bot.db, game_id=game_id, seq=p.get("seq"))
-    state_after = await public_state(bot.db, game_id)
+    state_after = await surface_service.public_state(bot.db, game_id=game_id)
     # the report describes the position right after this phase, unless the game moved on
     after = state_after if state_after.get("phase") == p.get("next_phase") else None
     embeds = results_embeds(detail, loc, game.variant, after, p.get("next_phase"),

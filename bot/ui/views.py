@@ -25,8 +25,12 @@ from bot.services import draws as draws_service
 from bot.services import games as games_service
 from bot.services import orders as orders_service
 from bot.services import players as players_service
-from bot.ui.common import add_order, bot_of, public_state, reader_locale
+from bot.services import surface as surface_service
+from bot.services.orders import SubmitResult
+from bot.ui.common import bot_of, reader_locale
+from bot.ui.embeds import COLOUR, order_line_text
 from bot.ui.errors import UserFacingError, reply, report_error
+from bot.ui.format import phase_name, power_name
 from engine import api as engine_api
 from engine.maps import province_of
 
@@ -154,6 +158,20 @@ class RemindersButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await reply(interaction, t(key, reader_locale(interaction)))
 
 
+def orders_feedback(result: SubmitResult, locale: str
+                    ) -> tuple[discord.Embed, discord.ui.View]:
+    """Each order as understood, normalised and checked (ephemeral), with a Ready button."""
+    lines = [order_line_text(x, locale) for x in result.lines] or [t("orders.none", locale)]
+    embed = discord.Embed(
+        title=t("orders.saved_title", locale, power=power_name(result.power, locale),
+                phase=phase_name(result.phase, locale)),
+        description="\n".join(lines)[:4000], colour=COLOUR)
+    embed.set_footer(text=t("orders.saved_footer", locale))
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReadyButton(result.game_id, result.phase, label=t("ready.button", locale)))
+    return embed, view
+
+
 # --- the guided order: unit -> action -> target --------------------------------------------------
 
 async def legal_for(interaction: discord.Interaction[Any], game_id: int
@@ -165,7 +183,7 @@ async def legal_for(interaction: discord.Interaction[Any], game_id: int
     player = game.player(interaction.user.id)
     if player is None:
         raise UserFacingError("error.player.not_in_game")
-    state = await public_state(bot.db, game_id)
+    state = await surface_service.public_state(bot.db, game_id=game_id)
     choices = set(engine_api.powers_with_choices(state))
     powers = [p for p in player.powers if p in choices] or list(player.powers)
     legal: dict[str, list[str]] = {}
@@ -314,10 +332,8 @@ def _selected(interaction: discord.Interaction[Any]) -> str:
 
 
 async def _submit_one(interaction: discord.Interaction[Any], game_id: int, order: str) -> None:
-    from bot.ui.embeds import orders_feedback
-
     bot = bot_of(interaction)
-    result = await add_order(bot.db, game_id=game_id, user_id=interaction.user.id, power=None,
+    result = await surface_service.add_order(bot.db, game_id=game_id, user_id=interaction.user.id, power=None,
                              order_text=order)
     embed, view = orders_feedback(result, reader_locale(interaction))
     await reply(interaction, embed=embed, view=view, ephemeral=True)

@@ -1,7 +1,7 @@
 """Duel-Diplomatie on Discord (issue 6; DESIGN.md "Discord surface"): ``/bid`` and ``/bids``
-(sealed bids, ephemeral), ``/stalemate`` (rule 10), and the duel flavour of ``/game join``
-and ``/game start`` (``duel_join`` / ``duel_start``, called by the ``/game`` commands for a
-duel game). Rules live in ``engine.variants.duel``; who may do what is decided by
+(sealed bids, ephemeral), ``/stalemate`` (rule 10), and the duel flavour of the shared
+``/game join``, ``/game start`` and ``/ready`` (``SURFACE``, registered by the extension's
+``setup``). Rules live in ``engine.variants.duel``; who may do what is decided by
 ``bot.services.duel``."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import COLOUR
 from bot.ui.errors import reply
 from bot.ui.format import deadline_text, power_name
+from bot.ui.surface import VariantSurface
 
 MAX_CHOICES = 25  # Discord's limit of autocomplete choices
 
@@ -28,7 +29,7 @@ def _names(powers: Any, locale: str) -> str:
     return ", ".join(power_name(p, locale) for p in powers)
 
 
-# --- the duel flavour of /game join and /game start ---------------------------------------------
+# --- the duel flavour of /game join, /game start and /ready ------------------------------
 
 async def duel_join(interaction: discord.Interaction[Any], game: GameView,
                     preferences: str | None) -> None:
@@ -66,6 +67,19 @@ async def duel_ready(interaction: discord.Interaction[Any], game: GameView, on: 
         await bot.post_now()
         return
     await reply(interaction, t("duel.ready.on" if on else "duel.ready.off", locale))
+
+
+async def duel_ready_in_bidding(interaction: discord.Interaction[Any], game: GameView,
+                                on: bool) -> bool:
+    """``/ready`` in a duel: in a bidding season the bids are final (or not); in any other
+    phase the shared ``/ready`` marks the orders (False)."""
+    if not str(game.phase).endswith("B"):
+        return False
+    await duel_ready(interaction, game, on)
+    return True
+
+
+SURFACE = VariantSurface(join=duel_join, start=duel_start, ready=duel_ready_in_bidding)
 
 
 # --- replies ------------------------------------------------------------------------------------

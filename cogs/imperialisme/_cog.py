@@ -1,6 +1,8 @@
-"""L'Impérialisme on Discord (issue 8): sign-up and start, crises (GM draws, declarations,
-withdrawals with consent), the conference, secret votes (DM buttons; ``/vote`` in DMs as a
-fallback), annexation, exchange sessions. Each command reads its arguments, calls one service
+"""L'Impérialisme on Discord (issue 8): its flavour of the shared ``/game join``, ``start``,
+``status`` and ``settings`` (``SURFACE``, registered by the extension's ``setup``), stage
+lengths (``/imperialisme settings``), crises (GM draws, declarations, withdrawals with
+consent), the conference, secret votes (DM buttons; ``/vote`` in DMs as a fallback),
+annexation, exchange sessions. Each command reads its arguments, calls one service
 (``bot.services.imperialisme``) and replies; the services decide who may do what."""
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.models import utcnow
 from bot.services import imperialisme as service
-from bot.ui.common import bot_of, game_here, reader_locale, remember_guild_locale
+from bot.services import surface as surface_service
+from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR
 from bot.ui.errors import UserFacingError, reply
 from bot.ui.format import deadline_text
+from bot.ui.surface import VariantSurface
 from cogs.imperialisme._posts import ranking_text, timing_text
 from cogs.imperialisme._views import (
     AnnexSelect,
@@ -84,7 +88,7 @@ async def vote_autocomplete(interaction: discord.Interaction[Any], current: str
 async def imperial_join(interaction: discord.Interaction[Any], game: Any,
                         power: str | None) -> None:
     """``/game join [preferences]`` of an Impérialisme game: the first name is the power
-    wanted (for the shared ``/game join`` of ``cogs.classic``)."""
+    wanted."""
     bot, locale = bot_of(interaction), reader_locale(interaction)
     wanted = _split(power.replace("/", ",") if power else None)
     pick = await service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
@@ -96,19 +100,68 @@ async def imperial_join(interaction: discord.Interaction[Any], game: Any,
 
 
 async def imperial_start(interaction: discord.Interaction[Any], game: Any) -> None:
-    """``/game start`` of an Impérialisme game (for the shared ``/game start``)."""
+    """``/game start`` of an Impérialisme game."""
     bot = bot_of(interaction)
-    await remember_guild_locale(bot.db, interaction.guild_id, interaction.guild_locale)
+    await surface_service.remember_guild_language(
+        bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
     started = await service.start_game(bot.db, game_id=game.id, user_id=interaction.user.id)
     await reply(interaction, t("imp.started", reader_locale(interaction),
                                name=started.game.name))
     await bot.post_now()
 
 
+async def imperial_status(interaction: discord.Interaction[Any], game: Any
+                          ) -> discord.Embed:
+    """``/game status`` of an Impérialisme game: influence, the crisis in progress, declared
+    crises, timing and, at the end, the ranking."""
+    bot, locale = bot_of(interaction), reader_locale(interaction)
+    o = await service.overview(bot.db, game_id=game.id)
+    ranked = sorted(o.influence.items(), key=lambda kv: -float(
+        eval_fraction(kv[1]["influence"])))
+    lines = [t("imp.status_line", locale, power=power_name(p, locale),
+               influence=v["influence"], territories=v["territories"])
+             for p, v in ranked]
+    embed = discord.Embed(title=game.name, description="\n".join(lines) or None,
+                          colour=COLOUR)
+    if o.crisis is not None:
+        first, second = (power_name(s, locale) for s in o.crisis.sides)
+        embed.add_field(name=t("imp.status_crisis", locale, number=o.crisis.number),
+                        value=t("imp.status_stage", locale, first=first, second=second,
+                                stage=t(f"imp.stage.{o.crisis.stage}", locale),
+                                deadline=deadline_text(o.crisis.deadline)),
+                        inline=False)
+    if o.queue:
+        embed.add_field(name=t("imp.status_queue", locale), value="\n".join(
+            f"{power_name(a, locale)} → {power_name(b, locale)}" for a, b in o.queue),
+            inline=False)
+    embed.add_field(name=t("imp.status_timing", locale),
+                    value=timing_text(service.timing(game), locale, o.next_crisis),
+                    inline=False)
+    if o.game.result and o.game.result.get("ranking"):
+        embed.add_field(name=t("imp.status_ranking", locale),
+                        value=ranking_text(o.game.result["ranking"], locale)[:1024],
+                        inline=False)
+    return embed
+
+
+async def imperial_settings(interaction: discord.Interaction[Any], game: Any
+                            ) -> discord.Embed:
+    """``/game settings`` of an Impérialisme game: stage lengths and the automatic crises
+    (set by the GM with ``/imperialisme settings``)."""
+    locale = reader_locale(interaction)
+    return discord.Embed(title=t("settings.title", locale, name=game.name),
+                         description=timing_text(service.timing(game), locale),
+                         colour=COLOUR)
+
+
+SURFACE = VariantSurface(join=imperial_join, start=imperial_start, status=imperial_status,
+                         settings=imperial_settings)
+
+
 class ImperialismeCog(commands.Cog):
-    imperialisme = app_commands.Group(name=L("imperialisme"),
-                                      description=L("L'Impérialisme: sign-up, start, status"),
-                                      guild_only=True)
+    imperialisme = app_commands.Group(
+        name=L("imperialisme"),
+        description=L("Stage lengths and automatic crises (game master)"), guild_only=True)
     crisis = app_commands.Group(name=L("crisis"), description=L("Crises of L'Impérialisme"),
                                 guild_only=True)
     conference = app_commands.Group(name=L("conference"),
@@ -150,53 +203,7 @@ class ImperialismeCog(commands.Cog):
                 log.exception("Impérialisme deadline pass failed")
             await asyncio.sleep(delay)
 
-    # --- /imperialisme --------------------------------------------------------------------
-    @imperialisme.command(name=L("join"),
-                          description=L("Sign up, optionally asking for a power"))
-    @app_commands.rename(power=L("power"))
-    @app_commands.describe(power=L("The power you want (first come, first served)"))
-    @app_commands.autocomplete(power=power_autocomplete)
-    async def join(self, interaction: discord.Interaction[Any],
-                   power: str | None = None) -> None:
-        await imperial_join(interaction, await _imperial_game(interaction), power)
-
-    @imperialisme.command(name=L("start"), description=L("Start the game (game master)"))
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await imperial_start(interaction, await _imperial_game(interaction))
-
-    @imperialisme.command(name=L("status"),
-                          description=L("Influence, crisis in progress, declared crises"))
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
-        bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await _imperial_game(interaction)
-        o = await service.overview(bot.db, game_id=game.id)
-        ranked = sorted(o.influence.items(), key=lambda kv: -float(
-            eval_fraction(kv[1]["influence"])))
-        lines = [t("imp.status_line", locale, power=power_name(p, locale),
-                   influence=v["influence"], territories=v["territories"])
-                 for p, v in ranked]
-        embed = discord.Embed(title=game.name, description="\n".join(lines) or None,
-                              colour=COLOUR)
-        if o.crisis is not None:
-            first, second = (power_name(s, locale) for s in o.crisis.sides)
-            embed.add_field(name=t("imp.status_crisis", locale, number=o.crisis.number),
-                            value=t("imp.status_stage", locale, first=first, second=second,
-                                    stage=t(f"imp.stage.{o.crisis.stage}", locale),
-                                    deadline=deadline_text(o.crisis.deadline)),
-                            inline=False)
-        if o.queue:
-            embed.add_field(name=t("imp.status_queue", locale), value="\n".join(
-                f"{power_name(a, locale)} → {power_name(b, locale)}" for a, b in o.queue),
-                inline=False)
-        embed.add_field(name=t("imp.status_timing", locale),
-                        value=timing_text(service.timing(game), locale, o.next_crisis),
-                        inline=False)
-        if o.game.result and o.game.result.get("ranking"):
-            embed.add_field(name=t("imp.status_ranking", locale),
-                            value=ranking_text(o.game.result["ranking"], locale)[:1024],
-                            inline=False)
-        await reply(interaction, embed=embed, ephemeral=False)
-
+    # --- /imperialisme (sign-up, start and status: the shared /game commands) ----------
     @imperialisme.command(name=L("settings"),
                           description=L("Stage lengths and automatic crises (game master)"))
     @app_commands.rename(conference_hours=L("conference_hours"), vote_hours=L("vote_hours"),

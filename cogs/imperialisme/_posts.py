@@ -6,6 +6,11 @@ made after a crisis or an exchange carries the owners at that moment and is sent
 (owners, stars, influence in the legend), rendered off the event loop.
 
 Nothing here ever receives a vote: payloads carry the outcome only.
+
+``install_posts`` routes the ``imp_*`` outbox rows here. Until ``bot.ui.posts.deliver``
+dispatches those kinds itself, the route is a wrapper around the bot's ``deliver`` (and the
+poster's ``send`` when the scheduler already exists): every other kind goes to the shared
+``deliver`` unchanged.
 """
 
 from __future__ import annotations
@@ -293,6 +298,25 @@ async def _game_over(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
     await _to_game(bot, post, _embed(t("imp.game_over_title", loc, name=name),
                                      t("imp.game_over_body", loc,
                                        ranking=ranking_text(p.get("ranking", []), loc))))
+
+
+def install_posts(bot: Any) -> None:
+    """Route ``imp_*`` posts here (idempotent)."""
+    current = getattr(bot, "deliver", None)
+    if current is None or getattr(current, "imperialisme_route", False):
+        return
+
+    async def route(post: Any) -> None:
+        if str(post.kind).startswith(PREFIX):
+            await deliver(bot, post)
+        else:
+            await current(post)
+
+    route.imperialisme_route = True  # type: ignore[attr-defined]
+    bot.deliver = route
+    scheduler = getattr(bot, "scheduler", None)
+    if scheduler is not None and scheduler.poster is not None:
+        scheduler.poster.send = route
 
 
 Handler = Callable[["DiplomacyBot", PostMessage, str], Awaitable[None]]

@@ -44,10 +44,8 @@ Policy = Callable[[str, tuple[str, str]], str]  # (voter, sides) -> side id or "
 @asynccontextmanager
 async def imperial_bot(database_url: str, *, fake: FakeDiscord | None = None,
                        guild_locale: str = "en-US") -> AsyncIterator[Harness]:
-    """The real bot with the Impérialisme extension loaded (not yet in the client's list)."""
+    """The real bot (with every extension, L'Impérialisme's too)."""
     async with running_bot(database_url, fake=fake, guild_locale=guild_locale) as h:
-        if "cogs.imperialisme" not in h.bot.extensions:
-            await h.bot.load_extension("cogs.imperialisme")
         yield h
 
 
@@ -102,14 +100,11 @@ class Table:
         picks = picks if picks is not None else dict(enumerate(POWERS))
         await self.slash(GM, "game create", variant="imperialisme", name="Empires")
         for i, p in enumerate(PLAYERS):
-            if i == 13 and i not in picks:
-                await self.slash(p, "game join")  # the shared sign-up works too
-            else:
-                calls = await self.slash(p, "imperialisme join", power=picks.get(i))
-                assert calls[-1].ephemeral
+            calls = await self.slash(p, "game join", preferences=picks.get(i))
+            assert calls[-1].ephemeral
         game = await service.overview(self.db, game_id=await self.find_game())
         assert len(game.game.players) == 14
-        await self.slash(GM, "imperialisme start")
+        await self.slash(GM, "game start")
         view = (await service.overview(self.db, game_id=self.game_id)).game
         members = {m.id: m for m in PLAYERS}
         self.by_power = {seat.powers[0]: members[seat.user_id] for seat in view.players}
@@ -382,7 +377,7 @@ async def test_a_complete_game(harness_imp: Harness, caplog: pytest.LogCaptureFi
                  influence=r["influence"], territories=r["territories"]) in over[0].text()
     singles = imp.end_check(state)["single_territory_powers"]
     assert len(singles) >= 3
-    calls = await table.slash(PLAYERS[0], "imperialisme status")
+    calls = await table.slash(PLAYERS[0], "game status")
     assert "Final ranking" in calls[0].text() or "Classement final" in calls[0].text()
     async with table.db.transaction(write=False) as session:
         game = await session.get(Game, table.game_id)

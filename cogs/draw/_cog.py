@@ -1,0 +1,35 @@
+"""``/draw propose``: a secret unanimous draw vote; every player answers with the buttons of
+a DM (``bot.ui.views.DrawVoteButton``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as L
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.services import draws as draws_service
+from bot.ui.common import bot_of, game_here, reader_locale
+from bot.ui.errors import reply
+
+
+@app_commands.guild_only()
+class DrawCog(commands.Cog):
+    draw = app_commands.Group(name=L("draw"), description=L("Propose a draw"),
+                              guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @draw.command(name=L("propose"), description=L("Propose a draw (secret unanimous vote)"))
+    async def draw_propose(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        game = await game_here(interaction)
+        outcome = await draws_service.propose_draw(bot.db, game_id=game.id,
+                                                   user_id=interaction.user.id)
+        await reply(interaction, t("draw.proposed" if outcome.status == "pending"
+                                   else "draw.accepted_at_once", reader_locale(interaction)))
+        await bot.post_now()

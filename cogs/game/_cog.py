@@ -1,0 +1,195 @@
+"""Games: ``/game create|join|leave|start|status|settings|history`` and ``/map`` (DESIGN.md
+"Discord surface"), one set of commands for every variant: a variant changes what ``join``,
+``start``, ``status`` and ``settings`` do through the hooks its cog registers
+(``bot.ui.surface``). Each command reads its arguments, calls one service and formats the
+reply; who may do what is decided by the services."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as L
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.services import games as games_service
+from bot.services import orders as orders_service
+from bot.services import players as players_service
+from bot.services import surface as surface_service
+from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
+from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
+from bot.ui.errors import UserFacingError, reply
+from bot.ui.format import phase_name
+from bot.ui.maps import map_file
+from bot.ui.surface import surface_of
+
+
+def _split_names(text: str | None) -> list[str]:
+    return [x for x in re.split(r"[,;/\s]+", text or "") if x]
+
+
+@app_commands.guild_only()
+class GameCog(commands.Cog):
+    game = app_commands.Group(name=L("game"), description=L("Create, join and follow a game"),
+                              guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @game.command(name=L("create"), description=L("Create a game in this channel or forum"))
+    @app_commands.rename(variant=L("variant"), name=L("name"),
+                         phase_hours=L("phase_hours"), preset=L("preset"))
+    @app_commands.describe(variant=L("Which game to play"), name=L("Name of the game"),
+                           phase_hours=L("Hours per movement phase"),
+                           preset=L("Rule preset"))
+    @app_commands.choices(
+        variant=[app_commands.Choice(name=L("Classic Diplomacy"), value="classic"),
+                 app_commands.Choice(name=L("Duel-Diplomatie"), value="duel"),
+                 app_commands.Choice(name=L("L'Impérialisme"), value="imperialisme")],
+        preset=[app_commands.Choice(name=L("standard"), value="standard"),
+                app_commands.Choice(name=L("vortigern (French correspondence rules)"),
+                                    value="vortigern")])
+    @app_commands.checks.has_permissions(manage_channels=True)
+    async def game_create(self, interaction: discord.Interaction[Any], variant: str,
+                          name: str | None = None,
+                          phase_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
+                          preset: str | None = None) -> None:
+        bot = bot_of(interaction)
+        locale = reader_locale(interaction)
+        # refuse bad options before creating anything on Discord
+        games_service.resolve_options(preset, None)
+        games_service.resolve_phase_minutes(None, phase_hours)
+        title = (name or t("game.default_name", locale, variant=variant))[:100]
+        channel = interaction.channel
+        channel_id, thread_id = int(interaction.channel_id or 0), None
+        if isinstance(channel, discord.Thread):
+            channel_id, thread_id = int(channel.parent_id), channel.id
+        if isinstance(channel, discord.ForumChannel):
+            # a forum: the game lives in a new post of its own
+            created = await channel.create_thread(
+                name=title, content=t("game.forum_post", locale, name=title))
+            thread_id = created.thread.id
+        await surface_service.remember_guild_language(
+            bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
+        view = await games_service.create_game(
+            bot.db, variant=variant, channel_id=channel_id, thread_id=thread_id,
+            gm_user_id=interaction.user.id, guild_id=interaction.guild_id, name=title,
+            preset=preset, phase_hours=phase_hours)
+        where = f"<#{thread_id or channel_id}>"
+        await reply(interaction, t("game.created", locale, name=view.name, id=view.id,
+                                   where=where), ephemeral=True)
+        await bot.post_now()
+
+    @game.command(name=L("join"), description=L("Sign up for the game of this channel"))
+    @app_commands.rename(preferences=L("preferences"))
+    @app_commands.describe(preferences=L("Powers you prefer, best first (e.g. France, Italy)"))
+    async def game_join(self, interaction: discord.Interaction[Any],
+                        preferences: str | None = None) -> None:
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        game = await game_here(interaction)
+        hook = surface_of(bot, game.variant).join
+        if hook is not None:
+            await hook(interaction, game, preferences)
+            return
+        await players_service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
+                                        preferences=_split_names(preferences))
+        count = len((await games_service.get_game(bot.db, game_id=game.id)).players)
+        await reply(interaction, t("join.done_count", locale, name=game.name, count=count))
+
+    @game.command(name=L("leave"), description=L("Leave the game of this channel"))
+    async def game_leave(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        game = await game_here(interaction)
+        await players_service.leave_game(bot.db, game_id=game.id, user_id=interaction.user.id)
+        await reply(interaction, t("leave.done", reader_locale(interaction), name=game.name))
+        await bot.post_now()
+
+    @game.command(name=L("start"), description=L("Start the game (game master)"))
+    async def game_start(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        game = await game_here(interaction)
+        hook = surface_of(bot, game.variant).start
+        if hook is not None:
+            await hook(interaction, game)
+            return
+        started = await games_service.start_game(bot.db, game_id=game.id,
+                                                 user_id=interaction.user.id)
+        await reply(interaction, t("start.done", reader_locale(interaction),
+                                   name=started.game.name))
+        await bot.post_now()
+
+    @game.command(name=L("status"), description=L("Phase, deadline, players and centres"))
+    async def game_status(self, interaction: discord.Interaction[Any]) -> None:
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        game = await game_here(interaction)
+        hook = surface_of(bot, game.variant).status
+        if hook is not None:
+            embed = await hook(interaction, game)
+        else:
+            progress = await orders_service.order_status(bot.db, game_id=game.id) \
+                if game.phase else None
+            state = await surface_service.public_state(bot.db, game_id=game.id) \
+                if game.phase else None
+            embed = status_embed(game, locale, progress, state)
+        await reply(interaction, embed=embed, ephemeral=False)
+
+    @game.command(name=L("settings"), description=L("Rule options of this game"))
+    async def game_settings(self, interaction: discord.Interaction[Any]) -> None:
+        game = await game_here(interaction)
+        hook = surface_of(bot_of(interaction), game.variant).settings
+        embed = await hook(interaction, game) if hook is not None else settings_embed(
+            game, reader_locale(interaction))
+        await reply(interaction, embed=embed, ephemeral=False)
+
+    @game.command(name=L("history"), description=L("Past phases, or the results of one"))
+    @app_commands.rename(phase=L("phase"))
+    @app_commands.describe(phase=L("A phase such as S1901M"))
+    async def game_history(self, interaction: discord.Interaction[Any],
+                           phase: str | None = None) -> None:
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        game = await game_here(interaction)
+        if phase is None:
+            rows = await games_service.phase_history(bot.db, game_id=game.id)
+            lines = [f"`{r.phase}` — {phase_name(r.phase, locale)}" for r in rows]
+            embed = discord.Embed(title=t("history.title", locale, name=game.name),
+                                  description="\n".join(lines)[-4000:] or t(
+                                      "history.empty", locale), colour=COLOUR)
+            await reply(interaction, embed=embed, ephemeral=False)
+            return
+        await interaction.response.defer(thinking=True)
+        detail = await games_service.phase_detail(bot.db, game_id=game.id, phase=phase)
+        embeds = results_embeds(detail, locale, game.variant, None, detail.next_phase, None)
+        file = await map_file(detail.state, f"{detail.phase}.png", results=detail.results,
+                              locale=locale)
+        embeds[0].set_image(url=f"attachment://{file.filename}")
+        await interaction.followup.send(embeds=embeds, file=file)
+
+    # --- /map -----------------------------------------------------------------------------
+    @app_commands.command(name=L("map"), description=L("The map now, or of a past phase"))
+    @app_commands.rename(phase=L("phase"))
+    @app_commands.describe(phase=L("A phase such as S1901M"))
+    @app_commands.guild_only()
+    async def map(self, interaction: discord.Interaction[Any],
+                  phase: str | None = None) -> None:
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        game = await game_here(interaction)
+        if phase is None:
+            state = await surface_service.public_state(bot.db, game_id=game.id)
+            if not state:
+                raise UserFacingError("map.not_started")
+            await interaction.response.defer(thinking=True)
+            shown = str(state.get("phase"))
+            file = await map_file(state, f"{shown}.png", locale=locale)
+        else:
+            detail = await games_service.phase_detail(bot.db, game_id=game.id, phase=phase)
+            await interaction.response.defer(thinking=True)
+            shown = detail.phase
+            file = await map_file(detail.state, f"{shown}.png", results=detail.results,
+                                  locale=locale)
+        embed = discord.Embed(title=t("map.title", locale, name=game.name,
+                                      phase=phase_name(shown, locale)), colour=COLOUR)
+        embed.set_image(url=f"attachment://{file.filename}")
+        await interaction.followup.send(embed=embed, file=file)
