@@ -1,7 +1,9 @@
-"""Command line: ``python -m engine adjudicate [FILE]`` and ``python -m engine render``.
+"""Command line: ``python -m engine adjudicate [FILE]``, ``python -m engine render`` and one
+sub-command per variant that has operations of its own (``python -m engine imperialisme``).
 
 adjudicate reads one request (JSON object), a JSON array of requests, or JSON Lines from FILE
-or stdin, and prints the response(s) in the same shape (DESIGN.md).
+or stdin, and prints the response(s) in the same shape (DESIGN.md). Every request gets exactly
+one answer, in order; a bad one gets ``{"error": "..."}`` and the batch goes on.
 """
 
 from __future__ import annotations
@@ -9,69 +11,82 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
-from engine import api
+from engine import api, variants
+
+Answer = Callable[[Any], Any]
 
 
 def _read(path: str | None) -> str:
-    if path in (None, "-"):
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as fh:  # type: ignore[arg-type]
-        return fh.read()
+    raw = sys.stdin.buffer.read() if path in (None, "-") else open(path, "rb").read()  # noqa: SIM115
+    # undecodable bytes are kept (and refused as text later), never a crash
+    return raw.decode("utf-8", errors="surrogateescape")
 
 
-def _respond(request: Any) -> dict[str, Any]:
+def _write(value: Any) -> None:
+    text = json.dumps(value, ensure_ascii=False)
+    # a lone surrogate read from the input is written back as its JSON escape
+    sys.stdout.buffer.write(text.encode("utf-8", errors="backslashreplace") + b"\n")
+    sys.stdout.flush()
+
+
+def _loads(text: str) -> Any:
     try:
-        return api.adjudicate(request)
-    except Exception as exc:  # one bad request must not sink a batch
-        return {"error": f"{type(exc).__name__}: {exc}"}
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
+def _error(exc: BaseException) -> dict[str, Any]:
+    if isinstance(exc, api.RequestError):
+        return {"error": str(exc), "field": exc.field}
+    return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+def _guarded(answer: Answer) -> Answer:
+    def run(request: Any) -> Any:
+        try:
+            return answer(request)
+        except Exception as exc:  # one bad request must not sink a batch
+            return _error(exc)
+    return run
+
+
+def _serve(text: str, answer: Answer) -> int:
+    """One object -> one answer; an array -> an array of answers; otherwise JSON Lines,
+    split on newlines only (U+2028, U+0085 or \\x1c inside a string stay in their line)."""
+    respond = _guarded(answer)
+    if not text.strip():
+        print("empty input", file=sys.stderr)
+        return 2
+    try:
+        data = _loads(text)
+    except ValueError:
+        data = None
+        whole = False
+    else:
+        whole = True
+    if whole and isinstance(data, list):
+        _write([respond(r) for r in data])
+    elif whole:
+        _write(respond(data))
+    else:
+        for line in text.split("\n"):
+            if not line.strip():
+                continue
+            try:
+                request = _loads(line)
+            except ValueError as exc:
+                _write({"error": f"bad JSON: {exc}"})
+                continue
+            _write(respond(request))
+    return 0
 
 
 def cmd_adjudicate(args: argparse.Namespace) -> int:
-    text = _read(args.file).strip()
-    if not text:
-        print("adjudicate: empty input", file=sys.stderr)
-        return 2
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        data = None
-    if isinstance(data, list):
-        print(json.dumps([_respond(r) for r in data], ensure_ascii=False))
-    elif isinstance(data, dict):
-        print(json.dumps(_respond(data), ensure_ascii=False))
-    else:  # JSON Lines
-        for line in text.splitlines():
-            if line.strip():
-                try:
-                    req = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    print(json.dumps({"error": f"bad JSON: {exc}"}))
-                    continue
-                print(json.dumps(_respond(req), ensure_ascii=False))
-    return 0
-
-
-def cmd_imperialisme(args: argparse.Namespace) -> int:
-    """L'Impérialisme operations: one request ``{"op": ..., "state": ..., ...}`` per object,
-    a JSON array of them, or JSON Lines (engine.variants.imperialisme.api.run)."""
-    from engine.variants.imperialisme import api as imperial
-
-    text = _read(args.file).strip()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        data = None
-    if isinstance(data, list):
-        print(json.dumps([imperial.run(r) for r in data], ensure_ascii=False))
-    elif isinstance(data, dict):
-        print(json.dumps(imperial.run(data), ensure_ascii=False))
-    else:
-        for line in text.splitlines():
-            if line.strip():
-                print(json.dumps(imperial.run(json.loads(line)), ensure_ascii=False))
-    return 0
+    return _serve(_read(args.file), api.adjudicate)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -90,9 +105,14 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("adjudicate", help="resolve request(s) read from FILE or stdin")
     p.add_argument("file", nargs="?")
     p.set_defaults(func=cmd_adjudicate)
-    p = sub.add_parser("imperialisme", help="L'Impérialisme operations (crises, votes, ...)")
-    p.add_argument("file", nargs="?")
-    p.set_defaults(func=cmd_imperialisme)
+    for name in variants.names():
+        operations = getattr(variants.get(name), "run", None)
+        if operations is None:
+            continue
+        p = sub.add_parser(name, help=f"operations of {variants.get(name).titles['en']} "
+                           '(one {"op": ..., "state": ...} request per object)')
+        p.add_argument("file", nargs="?")
+        p.set_defaults(func=lambda a, run=operations: _serve(_read(a.file), run))
     p = sub.add_parser("render", help="draw a STATE (or a request/response) as PNG")
     p.add_argument("file", nargs="?")
     p.add_argument("-o", "--output", default="map.png")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import variants
+from engine.errors import RuleError
 from engine.render import render_map
 from engine.variants.base import OrderVariant
 from engine.variants.classic.legal import legal_orders as _legal
@@ -17,10 +18,81 @@ from engine.variants.classic.orders.validate import check_order
 from engine.variants.classic.state import state_from_json
 
 
+class RequestError(ValueError):
+    """A malformed request, refused before any rule is applied: ``field`` names the bad part
+    (``"state.units[2].location"``). A request that is well formed but refused by the rules
+    raises the variant's ``engine.errors.RuleError`` instead."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+def _object(value: Any, field: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RequestError(field, "must be a JSON object")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RequestError(field, "must be a JSON array")
+    return value
+
+
+def _text(value: Any, field: str) -> str:
+    if not isinstance(value, str):
+        raise RequestError(field, "must be a string")
+    return value
+
+
+def _check_state(state: Any, field: str = "state") -> dict[str, Any]:
+    """The shape of a STATE (DESIGN.md): what is present must have the contract's type."""
+    state = _object(state, field)
+    name = state.get("variant", variants.DEFAULT)
+    if not isinstance(name, str) or name not in variants.names():
+        raise RequestError(f"{field}.variant", f"unknown variant {name!r}; known: "
+                           + ", ".join(variants.names()))
+    if "phase" in state:
+        _text(state["phase"], f"{field}.phase")
+    for key in ("units", "dislodged"):
+        for i, unit in enumerate(_list(state.get(key, []), f"{field}.{key}")):
+            unit = _object(unit, f"{field}.{key}[{i}]")
+            for part in ("power", "type", "location"):
+                _text(unit.get(part), f"{field}.{key}[{i}].{part}")
+    for i, place in enumerate(_list(state.get("contested", []), f"{field}.contested")):
+        _text(place, f"{field}.contested[{i}]")
+    for power, centres in _object(state.get("centers", {}), f"{field}.centers").items():
+        for i, place in enumerate(_list(centres, f"{field}.centers.{power}")):
+            _text(place, f"{field}.centers.{power}[{i}]")
+    return state
+
+
+def _check_orders(orders: Any, field: str = "orders") -> list[dict[str, Any]]:
+    out = []
+    for i, entry in enumerate(_list(orders, field)):
+        entry = _object(entry, f"{field}[{i}]")
+        _text(entry.get("power"), f"{field}[{i}].power")
+        _text(entry.get("text"), f"{field}[{i}].text")
+        out.append(entry)
+    return out
+
+
+def _guard(field: str, call: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run the variant; what it cannot read becomes a ``RequestError`` on ``field``."""
+    try:
+        return call(*args, **kwargs)
+    except (RuleError, RequestError):
+        raise
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+        raise RequestError(field, f"not a valid position or request ({exc})") from None
+
+
 def _order_variant(state: dict[str, Any]) -> OrderVariant:
     variant = variants.of_state(state)
     if not hasattr(variant, "game_map"):
-        raise ValueError(f"variant {variant.name!r} has no written orders")
+        raise RequestError("state.variant", f"{variant.name!r} has no written orders")
     return variant  # type: ignore[return-value]
 
 
@@ -45,13 +117,26 @@ def neutral_powers(variant: str, players: int) -> list[str]:
 
 
 def adjudicate(request: dict[str, Any]) -> dict[str, Any]:
-    """Resolve the phase of ``request["state"]`` with ``request["orders"]``."""
-    return variants.of_state(request.get("state", {})).advance(request)
+    """Resolve the phase of ``request["state"]`` with ``request["orders"]``. A malformed
+    request raises ``RequestError`` naming the bad field."""
+    request = _object(request, "request")
+    state = _check_state(request.get("state"))
+    _check_orders(request.get("orders", []))
+    if request.get("options") is not None:
+        _object(request["options"], "options")
+    return _guard("state", variants.of_state(state).advance, request)  # type: ignore[no-any-return]
 
 
 def check_orders(state: dict[str, Any], power: str, text: str) -> dict[str, Any]:
     """Parse and check ``text`` (one or many lines) for ``power`` against the position:
     each line as understood, normalised, or the reason it is refused (fr and en)."""
+    _check_state(state)
+    _text(power, "power")
+    _text(text, "text")
+    return _guard("state", _check_orders_text, state, power, text)  # type: ignore[no-any-return]
+
+
+def _check_orders_text(state: dict[str, Any], power: str, text: str) -> dict[str, Any]:
     variant = _order_variant(state)
     game_map = variant.game_map()
     st = state_from_json(state, game_map, normalise_power=variant.power)  # type: ignore[attr-defined]
@@ -78,12 +163,20 @@ def check_orders(state: dict[str, Any], power: str, text: str) -> dict[str, Any]
 def powers_with_choices(state: dict[str, Any], options: dict[str, Any] | None = None
                         ) -> list[str]:
     """Who can order in this phase."""
-    return variants.of_state(state).powers_to_act(state, options)
+    _check_state(state)
+    return _guard("state", variants.of_state(state).powers_to_act,  # type: ignore[no-any-return]
+                  state, options)
 
 
 def legal_orders(state: dict[str, Any], power: str) -> dict[str, list[str]]:
     """Per unit (location; "" for builds), the legal orders of ``power`` as normalised text:
     what autocomplete offers."""
+    _check_state(state)
+    _text(power, "power")
+    return _guard("state", _legal_orders, state, power)  # type: ignore[no-any-return]
+
+
+def _legal_orders(state: dict[str, Any], power: str) -> dict[str, list[str]]:
     variant = _order_variant(state)
     game_map = variant.game_map()
     st = state_from_json(state, game_map, normalise_power=variant.power)  # type: ignore[attr-defined]
@@ -97,6 +190,18 @@ def render(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
     """PNG of ``state``; with ``results`` the orders of the phase just resolved are drawn,
     with ``orders`` ([{"power", "text"}]) a preview of pending orders. The variant's legend
     (duel treasuries, influence) is drawn unless ``extra_legend`` is given."""
+    _check_state(state)
+    if orders is not None:
+        _check_orders(orders)
+    if results is not None:
+        for i, r in enumerate(_list(results, "results")):
+            _object(r, f"results[{i}]")
+    _text(locale, "locale")
+    return _guard("state", _render, state, orders, results, locale, **kwargs)  # type: ignore[no-any-return]
+
+
+def _render(state: dict[str, Any], orders: list[dict[str, Any]] | None,
+            results: list[dict[str, Any]] | None, locale: str, **kwargs: Any) -> bytes:
     variant = variants.of_state(state)
     drawn: list[dict[str, Any]] = []
     if results:
@@ -106,7 +211,7 @@ def render(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
                 drawn.append({**r["order"], "status": r["status"], "power": r["power"]})
     elif orders:
         for entry in orders:
-            checked = check_orders(state, entry.get("power", ""), entry.get("text", ""))
+            checked = _check_orders_text(state, entry.get("power", ""), entry.get("text", ""))
             for line in checked["lines"]:
                 if line["ok"] and not line["conditional"]:
                     drawn.append({**line["order"], "status": "pending",
@@ -118,5 +223,5 @@ def render(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
     return render_map(state, orders=drawn or None, locale=locale, **kwargs)
 
 
-__all__ = ["adjudicate", "assignments", "check_orders", "legal_orders", "neutral_powers",
+__all__ = ["RequestError", "adjudicate", "assignments", "check_orders", "legal_orders", "neutral_powers",
            "new_game_state", "powers_with_choices", "render"]

@@ -13,6 +13,7 @@ from typing import Any
 from engine.maps import Map, load_map
 from engine.variants.base import Variant
 
+DEFAULT = "classic"  # the contract's variant when a STATE names none
 _REGISTRY: dict[str, Variant] = {}
 _discovered = False
 
@@ -72,8 +73,8 @@ def game_map(name: Any) -> Map:
 
 def of_state(state: Any) -> Variant:
     """The variant of a STATE (``"variant"``, classic when absent: the contract's default)."""
-    name = state.get("variant", "classic") if isinstance(state, dict) else "classic"
+    name = state.get("variant", DEFAULT) if isinstance(state, dict) else DEFAULT
     return get(name)
 
 
-__all__ = ["UnknownVariant", "Variant", "game_map", "get", "names", "of_state", "register", "unregister"]
+__all__ = ["DEFAULT", "UnknownVariant", "Variant", "game_map", "get", "names", "of_state", "register", "unregister"]

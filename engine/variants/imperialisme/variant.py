@@ -21,6 +21,12 @@ class ImperialismeVariant:
     errors = ImperialError
     assignment = "picks"  # first come, first served, the rest by lot
 
+    def run(self, request: Any) -> Any:
+        """Its own operations (crises, votes…): ``{"op": name, "state": STATE, ...}``."""
+        if not isinstance(request, Mapping):
+            raise ValueError("a request is a JSON object")
+        return api.run(request)
+
     def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
         return api.new_state(self.map_name)
 
