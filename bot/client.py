@@ -1,6 +1,7 @@
 """The Discord application: an ``AutoShardedBot`` whose ``setup_hook`` opens the database,
-applies the migrations, sets the translator, loads the cogs, registers the persistent buttons
-and starts the scheduler (deadlines, reminders, outbox poster).
+applies the migrations, sets the translator, loads every extension found under ``cogs/``,
+registers the persistent buttons and starts the scheduler (deadlines, reminders, outbox
+poster).
 
 Resources are created here and handed to the cogs through the bot (RoboDanny's pattern);
 commands are synced on demand (``python -m bot sync`` or ``sync_commands``), never at start.
@@ -11,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import importlib.util
 import logging
 import pkgutil
 from typing import Any
@@ -31,16 +31,14 @@ from bot.ui.views import DYNAMIC_ITEMS
 log = logging.getLogger(__name__)
 
 
-
 def discover_extensions(package: str = "cogs") -> tuple[str, ...]:
     """Every sub-package of ``package`` with a ``setup`` (a discord.py extension), sorted by
     name: a new feature or variant package is loaded without being listed anywhere
     (python-discord/bot's ``walk_extensions``). Names starting with ``_`` are private."""
-    spec = importlib.util.find_spec(package)
-    if spec is None or spec.submodule_search_locations is None:
-        raise ModuleNotFoundError(f"no package {package!r}")
+    # loaded by name (extensions are): bot never imports cogs statically (.importlinter)
+    root = importlib.import_module(package)
     found = []
-    for info in pkgutil.iter_modules(spec.submodule_search_locations, prefix=f"{package}."):
+    for info in pkgutil.iter_modules(root.__path__, prefix=f"{package}."):
         if not info.ispkg or info.name.rpartition(".")[2].startswith("_"):
             continue
         if callable(getattr(importlib.import_module(info.name), "setup", None)):
@@ -48,7 +46,7 @@ def discover_extensions(package: str = "cogs") -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-EXTENSIONS = discover_extensions()
+EXTENSIONS = discover_extensions()  # what setup_hook loads (found again at each start)
 
 
 class GameTree(app_commands.CommandTree["DiplomacyBot"]):
@@ -89,7 +87,7 @@ class DiplomacyBot(commands.AutoShardedBot):
             self._db = Database(self.settings.database_url)
         await migrate(self._db)
         await self.tree.set_translator(Translator())
-        for extension in EXTENSIONS:
+        for extension in discover_extensions():
             await self.load_extension(extension)
         # buttons of earlier messages keep working after a restart (custom ids carry the data)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -4,27 +4,17 @@ over-budget set, a tie for a minor (nobody commands it: civil disorder), orders 
 minor, a compulsory minor build made by the referee (rule 8), the occupation penalty of rule
 6 deciding the next year's auction, and the occupation victory of rule 9. Bad input: bids
 by a non-player, malformed bids, bids on one's own or the opponent's country, sign-up with
-an incomplete list.
-
-It needs the duel wired into the shared files (the cog loaded by the client, the duel
-flavour of /game join and /game start, bidding seasons in turns, duel notices in the
-poster): until then it is skipped, and runs by itself once ``cogs.duel`` is in
-``bot.client.EXTENSIONS``."""
+an incomplete list."""
 
 from __future__ import annotations
 
 import io
 from datetime import timedelta
 
-import pytest
 from PIL import Image
 
-from bot.client import EXTENSIONS
 from bot.services import games as games_service
 from tests.e2e.harness import CHANNEL_ID, PNG_MAGIC, Call, Harness, Member
-
-pytestmark = pytest.mark.skipif("cogs.duel" not in EXTENSIONS,
-                                reason="the duel is not wired into the client yet")
 
 GM = Member(1001, "gm", permissions=str((1 << 50) - 1))
 ALICE = Member(2001, "alice", locale="en-GB")  # will play France

@@ -25,8 +25,6 @@ OUTSIDER = Member(3001, "outsider")
 @pytest.fixture
 async def h(database_url: str) -> AsyncIterator[Harness]:
     async with running_bot(database_url) as harness:
-        if "cogs.duel" not in harness.bot.extensions:
-            await harness.bot.load_extension("cogs.duel")
         yield harness
 
 
