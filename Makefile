@@ -16,12 +16,15 @@ venv: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy engine bot cogs
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy engine bot cogs
 	$(BIN)/python -m pytest
 
 demo: $(STAMP)
