@@ -14,7 +14,7 @@ from engine.variants.base import OrderVariant
 from engine.variants.classic.legal import legal_orders as _legal
 from engine.variants.classic.orders.fast import parse_many as parse_orders
 from engine.variants.classic.orders.types import format_order, order_to_json
-from engine.variants.classic.orders.validate import check_order
+from engine.variants.classic.orders.validate import Checked, check_order, check_set
 from engine.variants.classic.state import state_from_json
 
 
@@ -142,10 +142,12 @@ def _check_orders_text(state: dict[str, Any], power: str, text: str) -> dict[str
     st = state_from_json(state, game_map, normalise_power=variant.power)  # type: ignore[attr-defined]
     power_id = variant.power(power)  # type: ignore[attr-defined]
     lines = []
+    checks: list[Checked] = []
     for parsed in parse_orders(text, game_map):
         entry: dict[str, Any] = {"text": parsed.text, "ok": False, "normalized": None,
                                  "order": None, "error": None, "conditional": False,
                                  "corrected": False}
+        checked = Checked(None)
         if parsed.error is not None or parsed.order is None:
             entry["error"] = parsed.error.to_json() if parsed.error else None
         else:
@@ -157,6 +159,9 @@ def _check_orders_text(state: dict[str, Any], power: str, text: str) -> dict[str
                              order=order_to_json(checked.order),
                              conditional=checked.conditional, corrected=checked.corrected)
         lines.append(entry)
+        checks.append(checked if entry["ok"] else Checked(None))
+    for i, error in check_set(checks, st, power_id).items():
+        lines[i].update(ok=False, normalized=None, order=None, error=error.to_json())
     return {"ok": bool(lines) and all(x["ok"] for x in lines), "lines": lines}
 
 

@@ -129,6 +129,7 @@ class Turn:
     game_map: Map
     options: Options
     results: list[dict[str, Any]] = field(default_factory=list)
+    trace: list[dict[str, Any]] | None = None  # each phase resolved, with its position
 
 
 def process(request: dict[str, Any], game_map: Map | None = None) -> dict[str, Any]:
@@ -137,7 +138,7 @@ def process(request: dict[str, Any], game_map: Map | None = None) -> dict[str, A
     game_map = game_map or load_map("classic")
     state = state_from_json(raw_state, game_map, normalise_power=lambda p: _power(p, game_map))
     options = Options.from_json(request.get("options"), game_map)
-    turn = Turn(state, game_map, options)
+    turn = Turn(state, game_map, options, trace=[] if request.get("trace") else None)
     lines = parse_request_orders(state, request.get("orders", []), game_map)
     if state.phase.type is not PhaseType.MOVEMENT:
         lines = _with_conditionals(turn, lines)
@@ -147,7 +148,10 @@ def process(request: dict[str, Any], game_map: Map | None = None) -> dict[str, A
         if _has_choices(turn) and not _covered_by_conditionals(turn):
             break
         _resolve_phase(turn, _with_conditionals(turn, []))
-    return {"results": turn.results, "state": turn.state.to_json()}
+    response = {"results": turn.results, "state": turn.state.to_json()}
+    if turn.trace is not None:
+        response["phases"] = turn.trace
+    return response
 
 
 # -- who has a choice ------------------------------------------------------------------------
@@ -220,28 +224,32 @@ def _with_conditionals(turn: Turn, lines: list[_Line]) -> list[_Line]:
 
 
 def _covered_by_conditionals(turn: Turn) -> bool:
-    cond = turn.state.extra.get("conditional") or {}
-    if not cond:
+    """Seed 004 §3.4.2: a phase is resolved at once only when conditional orders that belong
+    to it cover every choice in it — a conditional retreat never stands for builds."""
+    usable = [c for c in _conditional_lines(turn)
+              if c.checked is not None and c.checked.order is not None and c.error is None]
+    if not usable:
         return False
-    state, game_map = turn.state, turn.game_map
+    state = turn.state
     if state.phase.type is PhaseType.RETREAT:
-        covered = set()
-        for power, texts in cond.items():
-            for text in texts:
-                for parsed in parse_orders(text, game_map):
-                    if isinstance(parsed.order, RetreatList | Retreat | Disband | Move):
-                        covered.add((power, province_of(parsed.order.location)))
+        covered = {(c.power, province_of(c.checked.order.location))  # type: ignore[union-attr]
+                   for c in usable
+                   if isinstance(c.checked.order, RetreatList | Retreat | Disband)}  # type: ignore[union-attr]
         return all((d.unit.power, d.unit.province) in covered
                    for d in state.dislodged if d.retreats
                    and d.unit.power not in turn.options.civil_disorder)
     if state.phase.type is PhaseType.ADJUSTMENT:
-        needing = powers_with_choices(state, game_map, turn.options)
-        return all(p in cond for p in needing)
+        adjusting = {c.power for c in usable
+                     if isinstance(c.checked.order, Build | Remove | Waive)}  # type: ignore[union-attr]
+        needing = powers_with_choices(state, turn.game_map, turn.options)
+        return all(p in adjusting for p in needing)
     return False
 
 
 # -- one phase -----------------------------------------------------------------------------------
 def _resolve_phase(turn: Turn, lines: list[_Line]) -> None:
+    if turn.trace is not None and _eventful(turn.state):
+        turn.trace.append({"phase": str(turn.state.phase), "state": turn.state.to_json()})
     ptype = turn.state.phase.type
     if ptype is PhaseType.MOVEMENT:
         _movement(turn, lines)
@@ -251,6 +259,17 @@ def _resolve_phase(turn: Turn, lines: list[_Line]) -> None:
         _adjustments(turn, lines)
     else:
         raise ValueError(f"the classic engine does not resolve {turn.state.phase} phases")
+
+
+def _eventful(state: GameState) -> bool:
+    """A phase in which something is decided (a retreat phase with nobody dislodged, or a
+    Winter with no build and no removal, passes without a trace)."""
+    if state.phase.type is PhaseType.RETREAT:
+        return bool(state.dislodged)
+    if state.phase.type is PhaseType.ADJUSTMENT:
+        powers = set(state.centers) | {u.power for u in state.units}
+        return any(adjustment_count(state, p) != 0 for p in powers)
+    return True
 
 
 def _record(turn: Turn, phase: Phase, lines: list[_Line]) -> None:
@@ -283,8 +302,7 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
             line.error = OrderError("closed_territory", {"target": province_of(target).upper()})
             line.status = "illegal"
             continue
-        if line.conditional:
-            line.status, line.reason = "void", "conditional"
+        if line.conditional:  # reported once, in the phase that uses it (seed 004 §3.4.2)
             conditional.setdefault(line.power, []).append(format_order(line.checked.order))
             continue
         prov = province_of(line.checked.order.location)  # type: ignore[union-attr]
@@ -361,7 +379,7 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
             if game_map.provinces[province_of(r)].nation not in options.closed)
         if retreats and d.unit.power not in options.civil_disorder:  # §2.14.3
             new_dislodged.append(Dislodged(d.unit, d.attacker_from, d.by_convoy, retreats))
-    _record(turn, phase, lines + implicit)
+    _record(turn, phase, [ln for ln in lines if not ln.conditional] + implicit)
     extra = dict(state.extra)
     if conditional:
         extra["conditional"] = conditional
@@ -408,7 +426,9 @@ def _retreats(turn: Turn, lines: list[_Line]) -> None:
         order: Retreat | Disband = Retreat(d.unit.type, d.unit.location, dest) if dest \
             else Disband(d.unit.type, d.unit.location)
         orders[d.unit.province] = order
-        implicit.append(_implicit(d.unit.power, order, d.unit, "succeeds", "no_order"))
+        implicit.append(_implicit(d.unit.power, order, d.unit, "succeeds",
+                                  "civil_disorder" if d.unit.power in options.civil_disorder
+                                  else "default_retreat" if dest else "disbanded_no_order"))
     outcome = resolve_retreats(state, orders)
     for line in list(chosen.values()) + implicit:
         done = line.checked.order  # type: ignore[union-attr]
@@ -458,7 +478,9 @@ def _adjustments(turn: Turn, lines: list[_Line]) -> None:
         if not ok:
             line.reason = "too_many" if line.power not in options.civil_disorder \
                 else "civil_disorder"
-    implicit = [_implicit(u.power, Remove(u.type, u.location), u, "succeeds", "no_order")
+    implicit = [_implicit(u.power, Remove(u.type, u.location), u, "succeeds",
+                          "civil_disorder" if u.power in options.civil_disorder
+                          else "default_removal")
                 for u in outcome.by_default]
     removed = set(outcome.removed)
     units = tuple(u for u in state.units if u not in removed) + outcome.built

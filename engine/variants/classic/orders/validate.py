@@ -260,3 +260,44 @@ def strip_type(order: Order) -> Order:
     if isinstance(order, Waive | Build):
         return order
     return replace(order, unit_type=None)  # type: ignore[arg-type]
+
+
+def check_set(checked: list[Checked], state: GameState, power: str) -> dict[int, OrderError]:
+    """What only the whole set of one power's orders shows (index -> error), checked when
+    the orders are sent rather than at the deadline: more builds or removals than are due,
+    two builds in one centre (seed 004 §2.12), two orders for one unit (refused, so that the
+    player chooses; at the deadline the last one would count). Conditional orders are left to
+    their phase."""
+    errors: dict[int, OrderError] = {}
+    last: dict[str, int] = {}
+    for i, c in enumerate(checked):
+        if c.order is None or c.conditional or isinstance(c.order, Build | Waive):
+            continue
+        prov = province_of(c.order.location)
+        if prov in last:
+            errors[last[prov]] = OrderError("two_orders",
+                                            {"unit": _unit_str(checked[last[prov]].unit)
+                                             if checked[last[prov]].unit else prov.upper()})
+        last[prov] = i
+    if state.phase.type is not PhaseType.ADJUSTMENT:
+        return errors
+    delta = adjustment_count(state, power)
+    builds = [i for i, c in enumerate(checked) if isinstance(c.order, Build | Waive)
+              and not c.conditional and i not in errors]
+    removals = [i for i, c in enumerate(checked) if isinstance(c.order, Remove)
+                and not c.conditional and i not in errors]
+    sites: set[str] = set()
+    for i in builds:
+        order = checked[i].order
+        if isinstance(order, Build):
+            site = province_of(order.location)
+            if site in sites:
+                errors[i] = OrderError("build_twice")
+                continue
+            sites.add(site)
+    allowed = [i for i in builds if i not in errors]
+    for i in allowed[max(delta, 0):]:
+        errors[i] = OrderError("too_many_builds", {"count": max(delta, 0)})
+    for i in removals[max(-delta, 0):]:
+        errors[i] = OrderError("too_many_removals", {"count": max(-delta, 0)})
+    return errors

@@ -153,7 +153,7 @@ def test_missing_removal_made_by_referee() -> None:
                   centers={"england": ["lon"]})
     out = run(st, {})
     assert units_of(out["state"]) == {("england", "A", "lon")}
-    assert any(r["reason"] == "no_order" and r["order"]["kind"] == "remove"
+    assert any(r["reason"] == "default_removal" and r["order"]["kind"] == "remove"
                for r in out["results"])
 
 
