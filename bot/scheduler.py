@@ -153,11 +153,14 @@ class OutboxPoster:
             state: dict[str, Any] | None = None
             results: list[dict[str, Any]] | None = None
             if spec.get("source") == "record" and game is not None:
-                record = (await session.exec(select(PhaseRecord).where(
-                    PhaseRecord.game_id == game.id,
-                    PhaseRecord.seq == spec.get("seq")))).first()
-                if record is not None:
-                    state, results = record.state, record.results
+                # the map of the first record; the results of every phase the turn resolved
+                seqs = row.payload.get("seqs") or [spec.get("seq")]
+                records = (await session.exec(select(PhaseRecord).where(
+                    PhaseRecord.game_id == game.id, col(PhaseRecord.seq).in_(seqs))
+                    .order_by(col(PhaseRecord.seq)))).all()
+                if records:
+                    state = records[0].state
+                    results = [r for record in records for r in record.results]
             elif spec.get("source") == "game" and game is not None and game.state:
                 state = game.state
             payload = dict(row.payload)

@@ -24,6 +24,16 @@ Posts = Callable[[int, datetime | None], list[tuple[str, dict[str, Any]]]]
 
 
 @dataclass(slots=True)
+class Record:
+    """A phase that happened within one step (resolved at once after the first, e.g. a
+    retreat covered by conditional orders): its position before, and its results."""
+
+    phase: str
+    state: dict[str, Any]
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Step:
     """One resolved phase (or stage), as the pipeline records it."""
 
@@ -38,6 +48,7 @@ class Step:
     deadline: datetime | None = None
     own_deadline: bool = False
     new_civil_disorder: tuple[int, ...] = ()
+    more: list[Record] = field(default_factory=list)  # later phases, in order
 
 
 class TurnRules(Protocol):

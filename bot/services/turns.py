@@ -29,7 +29,7 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import Conflict, RuleRefused, Stale
-from bot.services.registry import TurnRules, rules_for
+from bot.services.registry import Record, TurnRules, rules_for
 from engine import variants
 from engine.errors import RuleError
 
@@ -150,10 +150,15 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
         new_state = step.new_state
 
         seq = await next_seq(session, game_id)
-        session.add(PhaseRecord(
-            game_id=game_id, seq=seq, phase=step.phase, state=state, orders=step.orders,
-            results=step.results, next_phase=new_state.get("phase"),
-            started_at=game.updated_at, resolved_at=now))
+        records = [Record(step.phase, state, step.results), *step.more]
+        for i, record in enumerate(records):
+            following = records[i + 1].phase if i + 1 < len(records) \
+                else new_state.get("phase")
+            session.add(PhaseRecord(
+                game_id=game_id, seq=seq + i, phase=record.phase, state=record.state,
+                orders=step.orders if i == 0 else [], results=record.results,
+                next_phase=following, started_at=game.updated_at, resolved_at=now))
+        seqs = [seq + i for i in range(len(records))]
         game.state = new_state
         game.phase = new_state.get("phase")
         touch(game, now)
@@ -178,7 +183,7 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
                 "phase": step.phase, "next_phase": game.phase, "seq": seq,
                 "deadline": iso(game.deadline), "trigger": trigger,
                 "eliminated": list(new_state.get("eliminated") or []),
-                "map": {"source": "record", "seq": seq}}, now)
+                "seqs": seqs, "map": {"source": "record", "seq": seq}}, now)
         if result is not None:
             enqueue(session, game, "game_over", {"result": result, "phase": game.phase}, now)
         outcome = TurnOutcome(game_id=game_id, phase=step.phase, next_phase=game.phase,

@@ -12,7 +12,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Game, OrderSet, Player, PlayerStatus
 from bot.services.common import NOT_PLAYING, SEATED, enqueue, phase_kind, waiting_powers
-from bot.services.registry import Step
+from bot.services.registry import Record, Step
 from engine import api as engine_api
 
 
@@ -110,17 +110,23 @@ class ClassicTurn:
         choices = engine_api.powers_with_choices(state, options)
         submitted = [o for o in order_sets if o.text.strip()]
         response = engine_api.adjudicate({
-            "state": state, "options": options,
+            "state": state, "options": options, "trace": True,
             "orders": [{"power": o.power, "text": o.text} for o in submitted]})
         responded = [o for o in order_sets if o.text.strip() or o.ready]
         fallen = track_missed_phases(game, players, choices, responded, phase, now, session)
         await session.exec(delete(OrderSet).where(  # type: ignore[call-overload]
             col(OrderSet.game_id) == game.id, col(OrderSet.phase) == phase))
+        results = list(response.get("results", []))
+        # every phase that happened is a record of its own, with its own results
+        more = [Record(phase=str(p["phase"]), state=p["state"],
+                       results=[r for r in results if r.get("phase") == p["phase"]])
+                for p in response.get("phases", []) if p["phase"] != phase]
+        later = {r.phase for r in more}
         return Step(phase=phase, new_state=response["state"],
                     orders=[{"power": o.power, "text": o.text, "parsed": o.parsed}
                             for o in submitted],
-                    results=list(response.get("results", [])),
-                    new_civil_disorder=tuple(fallen))
+                    results=[r for r in results if r.get("phase") not in later],
+                    new_civil_disorder=tuple(fallen), more=more)
 
 
 RULES = ClassicTurn()

@@ -81,8 +81,9 @@ async def test_services_play_the_toy_to_its_end(db: Database, toy: ToyVariant) -
         row = await session.get(Game, view.id)
         assert row is not None
     # Fall 1902: the supported attack takes Westmark; the dislodged army has no order and
-    # is disbanded (standard preset); North's third centre ends the game
-    assert [r.phase for r in records] == resolved == [
-        "S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "F1902R"]
+    # is disbanded (standard preset); North's third centre ends the game. Its Winter is
+    # played at once (its only home centre is occupied: no build) and is in the history.
+    assert resolved == ["S1901M", "F1901M", "W1901A", "S1902M", "F1902M", "F1902R"]
+    assert [r.phase for r in records] == [*resolved, "W1902A"]
     assert game.status == "finished" and game.result == {"winner": "north"}
     assert sorted(row.state["centers"]["north"]) == ["eas", "nor", "wes"]
