@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any
 
 from bot.settings import get_settings
 
-Handler = Callable[[argparse.Namespace], Awaitable[int]]
+Handler = Callable[[argparse.Namespace], Coroutine[Any, Any, int]]
 Setup = Callable[[argparse.ArgumentParser], None]
 
 

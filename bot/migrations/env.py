@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal
 
 from alembic import context
 from sqlalchemy.engine import Connection
@@ -21,7 +21,7 @@ config = context.config
 target_metadata = SQLModel.metadata
 
 
-def render_item(type_: str, obj: Any, autogen_context: Any) -> str | bool:
+def render_item(type_: str, obj: Any, autogen_context: Any) -> str | Literal[False]:
     """Write the project's column types as plain SQLAlchemy types in migration scripts, so
     that scripts never import the models (which keep changing)."""
     if type_ == "type" and isinstance(obj, UTCDateTime):

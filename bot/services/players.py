@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
 
-from sqlmodel import delete
+from sqlmodel import col, delete
 
 from bot.db import Database
 from bot.models import GameStatus, Player, PlayerStatus, utcnow
@@ -102,7 +102,7 @@ async def leave_game(db: Database, *, game_id: int, user_id: int,
         view = player_view(player)
         if game.status == GameStatus.SIGNUP.value:
             await session.exec(delete(Player).where(  # type: ignore[call-overload]
-                Player.id == player.id))
+                col(Player.id) == player.id))
             return view
         player.status = PlayerStatus.LEFT.value
         touch(game, now)
@@ -124,7 +124,7 @@ async def kick_player(db: Database, *, game_id: int, user_id: int, target_user_i
         view = player_view(player)
         if game.status == GameStatus.SIGNUP.value:
             await session.exec(delete(Player).where(  # type: ignore[call-overload]
-                Player.id == player.id))
+                col(Player.id) == player.id))
             return view
         require_status(game, GameStatus.ACTIVE, GameStatus.PAUSED)
         player.status = PlayerStatus.KICKED.value

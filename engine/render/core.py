@@ -52,7 +52,7 @@ def _text_mask(text: str, size: int, bold: bool, condensed: bool,
     """Antialiased coverage mask of ``text`` and its offset from the anchor point; cached so a
     render pastes ~100 strings without running FreeType again."""
     f = font(size, bold, condensed)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top

@@ -275,9 +275,9 @@ def check_set(checked: list[Checked], state: GameState, power: str) -> dict[int,
             continue
         prov = province_of(c.order.location)
         if prov in last:
-            errors[last[prov]] = OrderError("two_orders",
-                                            {"unit": _unit_str(checked[last[prov]].unit)
-                                             if checked[last[prov]].unit else prov.upper()})
+            earlier = checked[last[prov]].unit
+            errors[last[prov]] = OrderError("two_orders", {
+                "unit": _unit_str(earlier) if earlier is not None else prov.upper()})
         last[prov] = i
     if state.phase.type is not PhaseType.ADJUSTMENT:
         return errors
