@@ -151,6 +151,9 @@ class PhaseRecord(SQLModel, table=True):
     next_phase: str | None = None
     map_key: str | None = None  # cache key of the rendered map, when cached
     superseded: bool = False  # True once a GM rolled back to before this phase
+    # what a rollback restores besides the position (seed 004 §3.7): the seats (powers,
+    # status, missed phases) and the orders pending when the phase was resolved
+    snapshot: dict[str, Any] | None = Field(default=None, sa_type=JSON)
     started_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     resolved_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 

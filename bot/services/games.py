@@ -13,6 +13,7 @@ from sqlmodel import col, delete, select, update
 
 from bot.db import Database
 from bot.models import (
+    DrawProposal,
     Game,
     GameStatus,
     Guild,
@@ -348,9 +349,11 @@ async def resume_game(db: Database, *, game_id: int, user_id: int,
 
 async def rollback(db: Database, *, game_id: int, user_id: int, seq: int,
                    now: datetime | None = None) -> GameView:
-    """GM restores the position a recorded phase was played from (seed 004 §3.7, referee
-    errors): later records are kept but marked superseded, pending orders are dropped, the
-    phase gets a full deadline."""
+    """GM restores the phase a record was played from (seed 004 §3.7, referee errors): the
+    position (conditional orders included), the seats as they were — powers, status, missed
+    phases, so a civil disorder declared since is undone —, the orders then pending with their
+    ready flags; a draw proposal of a later phase is dropped. Later records are kept but
+    marked superseded; the phase gets a full deadline."""
     now = now or utcnow()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
@@ -366,6 +369,22 @@ async def rollback(db: Database, *, game_id: int, user_id: int, seq: int,
             .values(superseded=True))
         await session.exec(delete(OrderSet).where(  # type: ignore[call-overload]
             col(OrderSet.game_id) == game_id))
+        saved = record.snapshot or {}
+        players = await load_players(session, game_id)
+        by_id = {p.id: p for p in players}
+        for seat in saved.get("players", []):
+            player = by_id.get(seat["id"])
+            if player is not None:
+                player.powers = list(seat["powers"])
+                player.status = seat["status"]
+                player.missed_phases = int(seat["missed_phases"])
+        for pending in saved.get("order_sets", []):
+            session.add(OrderSet(game_id=game_id, phase=record.phase, power=pending["power"],
+                                 text=pending["text"], parsed=pending["parsed"],
+                                 ready=pending["ready"], user_id=pending["user_id"],
+                                 updated_at=now))
+        await session.exec(delete(DrawProposal).where(  # type: ignore[call-overload]
+            col(DrawProposal.game_id) == game_id, col(DrawProposal.phase) != record.phase))
         game.state = record.state
         game.phase = record.phase
         game.result = None

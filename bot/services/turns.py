@@ -16,7 +16,7 @@ from sqlmodel import col, delete, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
-from bot.models import DrawProposal, Game, GameStatus, PhaseRecord, Player, utcnow
+from bot.models import DrawProposal, Game, GameStatus, OrderSet, PhaseRecord, Player, utcnow
 from bot.services.common import (
     enqueue,
     iso,
@@ -118,6 +118,23 @@ async def end_of_game(session: AsyncSession, game: Game, new_state: dict[str, An
     return None
 
 
+def seats_of(players: list[Player]) -> list[dict[str, Any]]:
+    return [{"id": p.id, "user_id": p.user_id, "powers": list(p.powers), "status": p.status,
+             "missed_phases": p.missed_phases} for p in players]
+
+
+async def snapshot(session: AsyncSession, game: Game, players: list[Player]
+                   ) -> dict[str, Any]:
+    """What a rollback to this phase restores besides the position (seed 004 §3.7): the
+    seats as they were (powers, status, missed phases) and the orders pending, with their
+    ready flags."""
+    pending = (await session.exec(select(OrderSet).where(
+        OrderSet.game_id == game.id, OrderSet.phase == game.phase))).all()
+    return {"players": seats_of(players),
+            "order_sets": [{"power": o.power, "text": o.text, "parsed": o.parsed,
+                            "ready": o.ready, "user_id": o.user_id} for o in pending]}
+
+
 async def next_seq(session: AsyncSession, game_id: int) -> int:
     return int((await session.exec(select(func.max(PhaseRecord.seq)).where(
         PhaseRecord.game_id == game_id))).one() or 0) + 1
@@ -143,6 +160,7 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
         await ensure_due(session, game, players, rules, trigger=trigger, now=now,
                          lease_owner=lease_owner, user_id=user_id)
         state = dict(game.state or {})
+        before = await snapshot(session, game, players)
         try:
             step = await rules.step(session, game, players, now)
         except RuleError as err:
@@ -151,13 +169,15 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
 
         seq = await next_seq(session, game_id)
         records = [Record(step.phase, state, step.results), *step.more]
+        after = {"players": seats_of(players), "order_sets": []}
         for i, record in enumerate(records):
             following = records[i + 1].phase if i + 1 < len(records) \
                 else new_state.get("phase")
             session.add(PhaseRecord(
                 game_id=game_id, seq=seq + i, phase=record.phase, state=record.state,
                 orders=step.orders if i == 0 else [], results=record.results,
-                next_phase=following, started_at=game.updated_at, resolved_at=now))
+                next_phase=following, started_at=game.updated_at, resolved_at=now,
+                snapshot=before if i == 0 else after))
         seqs = [seq + i for i in range(len(records))]
         game.state = new_state
         game.phase = new_state.get("phase")
