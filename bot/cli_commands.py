@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from bot.run import run, setup_run, setup_sync, sync
+from bot.run import check, run, setup_check, setup_run, setup_sync, sync
 
 COMMANDS = {
     "run": ("start the Discord bot", setup_run, run),
+    "check": ("check the configuration and the database, as run does before logging in",
+              setup_check, check),
     "sync": ("push the slash commands to Discord", setup_sync, sync),
 }

@@ -38,13 +38,52 @@ def _token(settings: Settings) -> str | None:
     return token.strip() or None
 
 
+async def ready_to_start(*, need_token: bool = True) -> Settings | int:
+    """Configuration, database and schema checked before anything logs in to Discord (one
+    clear line per problem and exit code 2); the schema is brought to the code's revision."""
+    from bot import preflight
+    from bot.db import migrate
+
+    settings = preflight.load_settings()
+    if isinstance(settings, preflight.Finding):
+        return preflight.report([settings])
+    code = preflight.report(await preflight.diagnose(settings, need_token=need_token))
+    if code:
+        return code
+    try:
+        await migrate(settings.database_url)
+    except Exception as exc:
+        return preflight.report([preflight.Finding(
+            False, "schema", f"the migration failed: {preflight._reason(exc)}")])
+    return settings
+
+
+async def check(args: argparse.Namespace) -> int:
+    """``python -m bot check``: the diagnosis ``run`` makes before logging in, every line."""
+    from bot import preflight
+
+    settings = preflight.load_settings()
+    if isinstance(settings, preflight.Finding):
+        return preflight.report([settings])
+    findings = await preflight.diagnose(settings, need_token=True)
+    for f in findings:
+        if f.ok:
+            print(f.line())
+    return preflight.report(findings)
+
+
+def setup_check(parser: argparse.ArgumentParser) -> None:
+    """``check`` takes no argument: everything comes from .env / the environment."""
+
+
 async def run(args: argparse.Namespace) -> int:
     """Start the bot; SIGTERM/SIGINT close it cleanly (scheduler stopped, database closed)."""
-    settings = get_settings()
+    ready = await ready_to_start()
+    if isinstance(ready, int):
+        return ready
+    settings = ready
     token = _token(settings)
-    if token is None:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
+    assert token is not None  # checked by the diagnosis
     configure_logging()
     from bot.client import DiplomacyBot
 

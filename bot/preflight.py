@@ -1,0 +1,152 @@
+"""What is checked before the bot logs in to Discord (and what ``python -m bot check``
+prints): the configuration, that the database answers, that its schema is the code's.
+
+Every problem is one line a server admin can act on — never a traceback, never a password.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+from bot.db import alembic_config, make_engine
+from bot.settings import Settings, get_settings
+
+CONNECT_SECONDS = 10.0
+ASYNC_DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
+EXAMPLES = "sqlite+aiosqlite:///data/bot.db or postgresql+asyncpg://user:password@host/db"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    ok: bool
+    what: str  # "configuration" | "database" | "schema" | "token"
+    text: str
+
+    def line(self) -> str:
+        return f"{'ok' if self.ok else 'ERROR'} {self.what}: {self.text}"
+
+
+def shown(url: str) -> str:
+    """The URL with its password hidden."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "(unreadable)"
+
+
+def check_url(url: str) -> Finding:
+    """The shape of ``DATABASE_URL``: a dialect this bot knows, with its asyncio driver."""
+    if not url.strip():
+        return Finding(False, "configuration", f"DATABASE_URL is empty; use {EXAMPLES}")
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return Finding(False, "configuration",
+                       f"DATABASE_URL is not a database URL; use {EXAMPLES}")
+    dialect, _, driver = parsed.drivername.partition("+")
+    if dialect not in ASYNC_DRIVERS:
+        return Finding(False, "configuration",
+                       f"DATABASE_URL: {dialect!r} is not supported; use {EXAMPLES}")
+    if driver != ASYNC_DRIVERS[dialect]:
+        return Finding(False, "configuration",
+                       f"DATABASE_URL needs the asyncio driver: "
+                       f"{dialect}+{ASYNC_DRIVERS[dialect]}://… (got {parsed.drivername})")
+    if dialect == "sqlite" and parsed.database in (None, "", ":memory:"):
+        return Finding(False, "configuration", "DATABASE_URL is an in-memory SQLite database: "
+                       "every game would be lost at restart; name a file")
+    if dialect == "postgresql" and not parsed.database:
+        return Finding(False, "configuration", "DATABASE_URL names no database")
+    return Finding(True, "configuration", f"DATABASE_URL {shown(url)}")
+
+
+def _current(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def _reason(exc: BaseException) -> str:
+    """The cause in one line (the driver's own message, no stack, no password)."""
+    inner: BaseException = exc
+    while getattr(inner, "orig", None) is not None:
+        inner = inner.orig  # type: ignore[attr-defined]
+    text = str(inner).strip().splitlines()[0] if str(inner).strip() else type(inner).__name__
+    return text[:300]
+
+
+async def check_database(url: str) -> list[Finding]:
+    """Reach the database and read its schema revision (nothing is written)."""
+    try:
+        engine = make_engine(url)
+    except (ArgumentError, NoSuchModuleError, OSError) as exc:
+        return [Finding(False, "database", f"cannot use {shown(url)}: {_reason(exc)}")]
+    try:
+        async with asyncio.timeout(CONNECT_SECONDS):
+            async with engine.connect() as conn:
+                current = await conn.run_sync(_current)
+    except TimeoutError:
+        return [Finding(False, "database", f"{shown(url)} did not answer within "
+                        f"{CONNECT_SECONDS:g} s")]
+    except Exception as exc:  # the driver's many error types: one clear line each
+        return [Finding(False, "database", f"cannot connect to {shown(url)}: {_reason(exc)}")]
+    finally:
+        await engine.dispose()
+    scripts = ScriptDirectory.from_config(alembic_config(url))
+    head = scripts.get_current_head()
+    found = [Finding(True, "database", f"{shown(url)} answers")]
+    if current == head:
+        found.append(Finding(True, "schema", f"at the code's revision {head}"))
+    elif current is None:
+        found.append(Finding(True, "schema", f"empty: `python -m bot migrate` (or the bot's "
+                             f"start) creates it at {head}"))
+    else:
+        known = {s.revision for s in scripts.walk_revisions()}
+        if current in known:
+            found.append(Finding(True, "schema", f"at {current}, the code's is {head}: "
+                                 "`python -m bot migrate` (or the bot's start) upgrades it"))
+        else:
+            found.append(Finding(False, "schema", f"at {current}, unknown to this code "
+                                 f"(head {head}): the database is newer than the bot"))
+    return found
+
+
+def load_settings() -> Settings | Finding:
+    """The settings, or the one line that says which one is wrong."""
+    from pydantic import ValidationError
+
+    try:
+        return get_settings()
+    except ValidationError as exc:
+        bad = ", ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}"
+                        for e in exc.errors())
+        return Finding(False, "configuration", f"invalid setting: {bad}")
+
+
+def report(findings: list[Finding]) -> int:
+    """Print the problems (stderr) and return the exit code: 0, or 2 when one is wrong."""
+    import sys
+
+    problems = [f for f in findings if not f.ok]
+    for f in problems:
+        print(f.line(), file=sys.stderr)
+    return 2 if problems else 0
+
+
+async def diagnose(settings: Settings, *, need_token: bool) -> list[Finding]:
+    found: list[Finding] = []
+    if need_token:
+        token = settings.discord_token.get_secret_value().strip() \
+            if settings.discord_token else ""
+        found.append(Finding(bool(token), "token", "DISCORD_TOKEN is set" if token else
+                             "DISCORD_TOKEN is not set: copy .env.example to .env and put "
+                             "your bot's token in it (or set the environment variable)"))
+    url_finding = check_url(settings.database_url)
+    found.append(url_finding)
+    if url_finding.ok:
+        found.extend(await check_database(settings.database_url))
+    return found

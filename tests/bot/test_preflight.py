@@ -1,0 +1,68 @@
+"""Start-up: a bad configuration or an unreachable database is one clear line and exit code
+2 — never a traceback, never a password — and `run` says so before it logs in to Discord.
+`python -m bot check` prints the same diagnosis."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot import run as run_module
+from bot.settings import get_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+BAD_URLS = [
+    ("", "is empty"),
+    ("nonsense", "not a database URL"),
+    ("postgresql://postgres@127.0.0.1/test", "asyncio driver"),
+    ("mysql+aiomysql://x@h/db", "not supported"),
+    ("postgresql+asyncpg://postgres:hunter2@127.0.0.1:1/test", "cannot connect"),
+    ("postgresql+asyncpg://u:hunter2@nohost.invalid/db", "cannot connect"),
+    ("sqlite+aiosqlite:////proc/no/such/dir/bot.db", "cannot use"),
+    ("sqlite+aiosqlite:///", "in-memory"),
+]
+
+
+def check(url: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DATABASE_URL": url, "DISCORD_TOKEN": "x"}
+    return subprocess.run([sys.executable, "-m", "bot", "check"], cwd=tmp_path, env={
+        **env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120,
+        check=False)
+
+
+@pytest.mark.parametrize(("url", "words"), BAD_URLS)
+def test_a_bad_database_url_is_one_clear_line(url: str, words: str, tmp_path: Path) -> None:
+    proc = check(url, tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    errors = proc.stderr.strip().splitlines()
+    assert len(errors) == 1 and errors[0].startswith("ERROR ") and words in errors[0]
+    assert "Traceback" not in proc.stderr and "hunter2" not in proc.stderr + proc.stdout
+
+
+def test_check_reports_a_good_database_and_its_schema(tmp_path: Path) -> None:
+    proc = check(f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "ok database" in proc.stdout and "ok schema" in proc.stdout
+
+
+async def test_run_refuses_before_logging_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    async def login(self: discord.Client, token: str) -> None:  # Discord must not be reached
+        calls.append(token)
+
+    monkeypatch.setattr(discord.Client, "login", login)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:1/test")
+    get_settings.cache_clear()
+    try:
+        code = await run_module.run(argparse.Namespace())
+    finally:
+        get_settings.cache_clear()
+    assert code == 2 and calls == []
