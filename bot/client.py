@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.db import Database, migrate
 from bot.i18n import Translator
 from bot.scheduler import PostMessage, Scheduler, default_owner
+from bot.sealing import lasting_sealer
 from bot.settings import Settings
 from bot.ui import posts
 from bot.ui.errors import report_error
@@ -84,7 +85,9 @@ class DiplomacyBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if self._db is None:
-            self._db = Database(self.settings.database_url)
+            key = self.settings.secret_key
+            self._db = Database(self.settings.database_url, sealer=lasting_sealer(
+                key.get_secret_value() if key else None, self.settings.secret_key_file))
         await migrate(self._db)
         await self.tree.set_translator(Translator())
         for extension in discover_extensions():

@@ -33,6 +33,7 @@ from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Game
+from bot.sealing import Sealer
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 _BEGIN_OPTION = "sqlite_begin"
@@ -61,6 +62,9 @@ def _sqlite_connection_events(sync_engine: Engine, foreign_keys: bool) -> None:
         cursor.execute("PRAGMA synchronous=NORMAL")  # durable enough with WAL, much faster
         cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
         cursor.execute("PRAGMA busy_timeout=30000")
+        # deleted rows (votes after a tally, bids after a reveal) are overwritten with zeros,
+        # not left readable in free pages, whatever this SQLite build's default
+        cursor.execute("PRAGMA secure_delete=ON")
         cursor.close()
 
     @event.listens_for(sync_engine, "begin")
@@ -131,18 +135,27 @@ def make_sync_sqlite_engine(url: str, *, foreign_keys: bool = True, **kwargs: An
     return engine
 
 
+def sealer_of(session: AsyncSession) -> Sealer:
+    """The sealer of the database a session belongs to (secrets at rest)."""
+    return session.info["sealer"]  # type: ignore[no-any-return]
+
+
 class Database:
     """Engine + session factory + the event that wakes the scheduler when deadlines change.
 
     One per process; services receive it and open one transaction per state change.
     """
 
-    def __init__(self, url: str, **engine_kwargs: Any) -> None:
+    def __init__(self, url: str, *, sealer: Sealer | None = None,
+                 **engine_kwargs: Any) -> None:
         self.url = url
+        # seals secrets at rest; a process-only key unless the caller gives the lasting one
+        self.sealer = sealer or Sealer.ephemeral()
         self.engine_kwargs = dict(engine_kwargs)  # reused by migrate(Database)
         self.engine = make_engine(url, **engine_kwargs)
         self.sessions: async_sessionmaker[AsyncSession] = async_sessionmaker(
-            self.engine, class_=AsyncSession, expire_on_commit=False)
+            self.engine, class_=AsyncSession, expire_on_commit=False,
+            info={"sealer": self.sealer})
         self.is_sqlite = is_sqlite_url(url)
         self.deadlines_changed = asyncio.Event()
         # SQLite has one writer at a time; queueing writers of this process here is much

@@ -185,7 +185,9 @@ class Bid(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
     season: str  # e.g. "1901"
     bidder: str  # the bidder's own power
-    amounts: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # minor -> credits
+    # minor -> credits, sealed (bot.sealing) until the reveal: the database alone never
+    # tells a bid; None: nothing sent yet
+    sealed: str | None = None
     ready: bool = False
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
@@ -254,13 +256,15 @@ class DrawProposal(SQLModel, table=True):
 
 
 class DrawVote(SQLModel, table=True):
+    """A "yes" to the open draw proposal (one "no" closes it at once). ``voter`` is a keyed
+    pseudonym of the power (``Sealer.tag``): the database alone never tells who agreed."""
+
     __tablename__ = "draw_vote"
-    __table_args__ = (UniqueConstraint("proposal_id", "power"),)
+    __table_args__ = (UniqueConstraint("proposal_id", "voter"),)
 
     id: int | None = Field(default=None, primary_key=True)
     proposal_id: int = Field(foreign_key="draw_proposal.id", ondelete="CASCADE")
-    power: str
-    accept: bool
+    voter: str
 
 
 class Outbox(SQLModel, table=True):

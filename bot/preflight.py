@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
 from bot.db import alembic_config, make_engine
+from bot.sealing import lasting_sealer
 from bot.settings import Settings, get_settings
 
 CONNECT_SECONDS = 10.0
@@ -115,6 +116,17 @@ async def check_database(url: str) -> list[Finding]:
     return found
 
 
+def check_key(settings: Settings) -> Finding:
+    """The key that seals secrets at rest: readable, or creatable at the key file."""
+    key = settings.secret_key.get_secret_value() if settings.secret_key else None
+    try:
+        lasting_sealer(key, settings.secret_key_file)
+    except (ValueError, OSError) as exc:
+        return Finding(False, "secret key", str(exc).splitlines()[0])
+    where = "SECRET_KEY" if key else f"the key file {settings.secret_key_file}"
+    return Finding(True, "secret key", f"secrets at rest are sealed with {where}")
+
+
 def load_settings() -> Settings | Finding:
     """The settings, or the one line that says which one is wrong."""
     from pydantic import ValidationError
@@ -145,6 +157,7 @@ async def diagnose(settings: Settings, *, need_token: bool) -> list[Finding]:
         found.append(Finding(bool(token), "token", "DISCORD_TOKEN is set" if token else
                              "DISCORD_TOKEN is not set: copy .env.example to .env and put "
                              "your bot's token in it (or set the environment variable)"))
+    found.append(check_key(settings))
     url_finding = check_url(settings.database_url)
     found.append(url_finding)
     if url_finding.ok:

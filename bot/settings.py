@@ -31,6 +31,11 @@ class Settings(BaseSettings):
     scheduler_max_sleep: float = 300.0
     # name of this process in leases (several bot processes may share one PostgreSQL)
     instance_name: str | None = None
+    # the key that seals bids and draw votes at rest (URL-safe base64, 32 bytes or more);
+    # when unset, a key file is created once at ``secret_key_file``: keep it, back it up
+    # apart from the database
+    secret_key: SecretStr | None = None
+    secret_key_file: str = "data/secret.key"
 
 
 @lru_cache(maxsize=1)

@@ -83,7 +83,8 @@ async def propose_draw(db: Database, *, game_id: int, user_id: int,
         session.add(proposal)
         await session.flush()
         for power in voters[user_id]:
-            session.add(DrawVote(proposal_id=proposal.id or 0, power=power, accept=True))
+            session.add(DrawVote(proposal_id=proposal.id or 0,
+                                 voter=db.sealer.tag("draw", proposal.id, power)))
         if len(voters) == 1:
             outcome = await _close(session, game, proposal, True, now)
         else:
@@ -117,16 +118,17 @@ async def vote_draw(db: Database, *, game_id: int, user_id: int, accept: bool,
         if not accept:
             outcome = await _close(session, game, proposal, False, now)
         else:
-            votes = {v.power: v for v in (await session.exec(select(DrawVote).where(
-                DrawVote.proposal_id == proposal.id))).all()}
+            # the rows say "someone agreed", never who: each voter is a keyed pseudonym
+            def tag(power: str) -> str:
+                return db.sealer.tag("draw", proposal.id, power)
+
+            agreed = set((await session.exec(select(DrawVote.voter).where(
+                DrawVote.proposal_id == proposal.id))).all())
             for power in mine:
-                if power in votes:
-                    votes[power].accept = True
-                else:
-                    votes[power] = DrawVote(proposal_id=proposal.id or 0, power=power,
-                                            accept=True)
-                    session.add(votes[power])
-            if all(p in votes and votes[p].accept for p in proposal.powers):
+                if tag(power) not in agreed:
+                    agreed.add(tag(power))
+                    session.add(DrawVote(proposal_id=proposal.id or 0, voter=tag(power)))
+            if all(tag(p) in agreed for p in proposal.powers):
                 outcome = await _close(session, game, proposal, True, now)
             else:
                 outcome = DrawOutcome(game_id, "pending", ())

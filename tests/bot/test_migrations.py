@@ -44,7 +44,7 @@ async def test_downgrade_and_upgrade_round_trip(db: Database) -> None:
         version = (await session.exec(text(  # type: ignore[call-overload]
             "SELECT version_num FROM alembic_version"))).all()
         count = (await session.exec(text("SELECT COUNT(*) FROM guild"))).one()  # type: ignore[call-overload]
-    assert [v[0] for v in version] == ["0002"]
+    assert [v[0] for v in version] == ["0003"]
     assert count[0] == 0  # downgrade dropped the data with the tables
 
 

@@ -10,10 +10,12 @@ from typing import Any
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.db import Database
+from bot.db import Database, sealer_of
 from bot.models import Bid, Game, utcnow
+from bot.sealing import Sealer
 from bot.services.common import load_game
 from bot.services.duel.common import _duel_seat, _own_country, _year, is_bidding, refused
+from bot.services.duel.turn import amounts_of
 from bot.services.errors import Conflict
 from bot.services.turns import TurnOutcome, resolve_if_ready
 from engine.variants.duel import api as duel_api
@@ -46,7 +48,7 @@ async def _bid_row(session: AsyncSession, game_id: int, season: str, country: st
         Bid.game_id == game_id, Bid.season == season, Bid.bidder == country))).first()
 
 
-def _view(game: Game, state: Mapping[str, Any], pid: str, row: Bid | None,
+def _view(game: Game, state: Mapping[str, Any], pid: str, row: Bid | None, sealer: Sealer,
           revealed: TurnOutcome | None = None) -> BidsView:
     country = _own_country(state, pid)
     duel = state["duel"]
@@ -54,7 +56,7 @@ def _view(game: Game, state: Mapping[str, Any], pid: str, row: Bid | None,
     return BidsView(game_id=game.id or 0, phase=str(game.phase), country=country,
                     credits=int(duel["players"][pid]["credits"]),
                     minors=minors_of((country, other)),
-                    amounts={k: int(v) for k, v in row.amounts.items()} if row else None,
+                    amounts=amounts_of(row, sealer) if row else None,
                     ready=bool(row.ready) if row else False, deadline=game.deadline,
                     revealed=revealed)
 
@@ -81,11 +83,11 @@ async def submit_bids(db: Database, *, game_id: int, user_id: int, text: str,
         if row is None:
             row = Bid(game_id=game_id, season=season, bidder=country)
             session.add(row)
-        row.amounts = amounts
+        row.sealed = sealer_of(session).seal(amounts)
         row.ready = bool(ready)  # new bids are not "ready" unless said again
         row.updated_at = now
         await session.flush()
-        view = _view(game, state, pid, row)
+        view = _view(game, state, pid, row, sealer_of(session))
     if ready:
         outcome = await resolve_if_ready(db, game_id=game_id, now=now)
         if outcome is not None:
@@ -103,9 +105,9 @@ async def my_bids(db: Database, *, game_id: int, user_id: int) -> BidsView:
         game = await load_game(session, game_id)
         _player, pid, state = await _duel_seat(session, game, user_id)
         if not is_bidding(game.phase):
-            return _view(game, state, pid, None)
+            return _view(game, state, pid, None, sealer_of(session))
         row = await _bid_row(session, game_id, _year(str(game.phase)), _own_country(state, pid))
-        return _view(game, state, pid, row)
+        return _view(game, state, pid, row, sealer_of(session))
 
 
 async def set_bids_ready(db: Database, *, game_id: int, user_id: int, ready: bool = True,
@@ -121,12 +123,12 @@ async def set_bids_ready(db: Database, *, game_id: int, user_id: int, ready: boo
         season, country = _year(str(game.phase)), _own_country(state, pid)
         row = await _bid_row(session, game_id, season, country)
         if row is None:
-            row = Bid(game_id=game_id, season=season, bidder=country, amounts={})
+            row = Bid(game_id=game_id, season=season, bidder=country)
             session.add(row)
         row.ready = ready
         row.updated_at = now
         await session.flush()
-        view = _view(game, state, pid, row)
+        view = _view(game, state, pid, row, sealer_of(session))
     if ready:
         outcome = await resolve_if_ready(db, game_id=game_id, now=now)
         if outcome is not None:
@@ -150,5 +152,5 @@ async def bid_progress(db: Database, *, game_id: int) -> BidProgress:
             Bid.game_id == game_id, Bid.season == _year(str(game.phase or "S0000B"))))).all() \
             if is_bidding(game.phase) else []
         return BidProgress(phase=str(game.phase),
-                           submitted=tuple(sorted(r.bidder for r in rows if r.amounts)),
+                           submitted=tuple(sorted(r.bidder for r in rows if r.sealed)),
                            ready=tuple(sorted(r.bidder for r in rows if r.ready)))

@@ -11,7 +11,9 @@ from typing import Any
 from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.db import sealer_of
 from bot.models import Bid, Game, OrderSet, Player
+from bot.sealing import Sealer
 from bot.services.classic.turn import ClassicTurn
 from bot.services.common import iso
 from bot.services.duel.common import _both, _name, _notice, _year, is_bidding, sync_powers
@@ -21,6 +23,11 @@ from engine.variants.duel import api as duel_api
 
 ABBREVIATIONS = {"england": "ENG", "france": "FRA", "germany": "GER", "italy": "ITA",
                  "austria": "AUS", "russia": "RUS", "turkey": "TUR"}
+
+
+def amounts_of(row: Bid, sealer: Sealer) -> dict[str, int]:
+    """A bid's amounts, unsealed (its author's view, or the reveal)."""
+    return {m: int(v) for m, v in sealer.unseal(row.sealed).items()} if row.sealed else {}
 
 
 def bid_text(amounts: Mapping[str, int]) -> str:
@@ -72,8 +79,10 @@ class DuelTurn(ClassicTurn):
         state = dict(game.state or {})
         rows = await season_bids(session, game)
         pids = {info["country"]: pid for pid, info in state["duel"]["players"].items()}
-        bids = {pids[r.bidder]: dict(r.amounts) for r in rows
-                if r.bidder in pids and r.amounts}
+        sealer = sealer_of(session)
+        opened = {r.bidder: amounts_of(r, sealer) for r in rows}
+        bids = {pids[r.bidder]: opened[r.bidder] for r in rows
+                if r.bidder in pids and opened[r.bidder]}
         response = engine_api.adjudicate({"state": state, "orders": [], "bids": bids})
         new_state, bidding = response["state"], response["bidding"]
         await session.exec(delete(OrderSet).where(  # type: ignore[call-overload]
@@ -81,8 +90,9 @@ class DuelTurn(ClassicTurn):
         sync_powers(players, new_state)
         return Step(
             phase=phase, new_state=new_state,
-            orders=[{"power": r.bidder, "text": bid_text(r.amounts), "bids": dict(r.amounts),
-                     "ready": r.ready} for r in rows if r.bidder in pids],
+            orders=[{"power": r.bidder, "text": bid_text(opened[r.bidder]),
+                     "bids": opened[r.bidder], "ready": r.ready}
+                    for r in rows if r.bidder in pids],
             posts=lambda seq, deadline: [("duel_notice", reveal_notice(
                 new_state, bidding, phase, seq, deadline))])
 
