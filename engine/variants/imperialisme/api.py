@@ -149,13 +149,17 @@ def declare(state: Mapping[str, Any], attacker: str, target: str, *,
 def withdraw(state: Mapping[str, Any], attacker: str, target: str, *, target_consents: bool,
              game_map: ImperialMap | None = None) -> JSON:
     """Withdraw a declaration with the target's consent: a waiting one, or the declared crisis
-    whose conference is running (not once its vote is open)."""
+    in progress until its tally — seed 003: "une puissance peut toujours à tout moment retirer
+    sa déclaration de guerre publique" with the target's public consent. Once the vote is
+    closed (the annexation stage) the war has been decided: too late. A withdrawal during the
+    vote ends the crisis; the ballots already cast count for nothing (the service discards
+    them and publishes nothing about them)."""
     st, gm = _open(state, game_map)
     a, t = gm.resolve_power(attacker), gm.resolve_power(target)
     c = st.crisis
     if (c is not None and c.kind is CrisisKind.DECLARED and c.sides == (a, t)
             and not any(d.attacker == a and d.target == t for d in st.queue)):
-        if c.stage is not Stage.CONFERENCE:
+        if c.stage is Stage.ANNEXATION:
             raise ImperialError("too_late_to_withdraw")
         if not target_consents:
             raise ImperialError("withdraw_needs_consent", {"attacker": a, "target": t})

@@ -52,8 +52,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "declaration of war.",
                                "{target} doit donner son accord pour que {attacker} retire sa "
                                "déclaration de guerre."),
-    "too_late_to_withdraw": ("The vote on this crisis is already open: too late to withdraw.",
-                             "Le vote sur cette crise est déjà ouvert : trop tard pour retirer "
+    "too_late_to_withdraw": ("The vote on this crisis is closed: too late to withdraw.",
+                             "Le vote sur cette crise est clos : trop tard pour retirer "
                              "la déclaration."),
     "wrong_stage": ("The crisis is not at that stage (now: {stage}).",
                     "La crise n'en est pas à cette étape (actuellement : {stage})."),

@@ -205,7 +205,9 @@ def test_start_declared_drops_declarations_that_lapsed() -> None:
     refused("queue_empty", api.start_declared, fresh())
 
 
-def test_withdrawal_with_consent_from_the_queue_or_during_the_conference() -> None:
+def test_withdrawal_with_consent_from_the_queue_or_until_the_tally() -> None:
+    """Seed 003: "peut toujours à tout moment retirer sa déclaration de guerre publique"
+    with the target's public consent — during the vote too; once tallied, too late."""
     st = api.declare(fresh(), "spain", "france", game_map=MAP)["state"]
     refused("withdraw_needs_consent", api.withdraw, st, "spain", "france",
             target_consents=False)
@@ -217,7 +219,14 @@ def test_withdrawal_with_consent_from_the_queue_or_during_the_conference() -> No
     r = api.withdraw(running, "spain", "france", target_consents=True, game_map=MAP)
     assert r["state"]["crisis"] is None and r["withdrawn"] == "crisis"
     voting = api.open_vote(running, game_map=MAP)["state"]
-    refused("too_late_to_withdraw", api.withdraw, voting, "spain", "france",
+    refused("withdraw_needs_consent", api.withdraw, voting, "spain", "france",
+            target_consents=False)
+    r = api.withdraw(voting, "spain", "france", target_consents=True, game_map=MAP)
+    assert r["state"]["crisis"] is None and r["withdrawn"] == "crisis"
+    voters = sorted(voting["crisis"]["weights"])
+    tallied = api.tally(voting, dict.fromkeys(voters, "france"), game_map=MAP)["state"]
+    assert tallied["crisis"]["stage"] == "annexation"  # France won; it chooses its territories
+    refused("too_late_to_withdraw", api.withdraw, tallied, "spain", "france",
             target_consents=True)
     refused("no_declaration", api.withdraw, fresh(), "spain", "france", target_consents=True)
 
