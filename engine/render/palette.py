@@ -20,10 +20,11 @@ COLORBLIND_CLASSIC: dict[str, RGB] = {
     "italy": OKABE_ITO["green"], "austria": OKABE_ITO["vermillion"],
     "russia": OKABE_ITO["purple"], "turkey": OKABE_ITO["yellow"],
 }
-# Further powers (L'Impérialisme has 14): the remaining hue, then darker/lighter variants.
+# Further powers (L'Impérialisme has 14): the remaining Okabe–Ito hue, then colours chosen by
+# tools/choose_palette.py so that every pair of land fills stays ≥ 10 CIEDE2000 apart.
 _EXTRA_CB: tuple[RGB, ...] = (
-    OKABE_ITO["orange"], (0, 73, 115), (140, 60, 0), (120, 190, 240), (0, 100, 73),
-    (150, 70, 115), (160, 150, 30), (255, 200, 120), (110, 110, 110), (190, 230, 200),
+    (230, 159, 0), (24, 66, 102), (132, 61, 10), (146, 185, 254), (17, 97, 69), (148, 52, 108),
+    (160, 150, 30),
 )
 
 
