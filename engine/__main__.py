@@ -99,6 +99,21 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay an exported game; one line per phase, exit 1 at the first that differs."""
+    from engine.replay import ReplayError, replay
+
+    try:
+        report = replay(json.loads(_read(args.file)))
+    except (ReplayError, ValueError, KeyError, TypeError) as exc:
+        print(f"replay failed: {exc}", file=sys.stderr)
+        return 1
+    for line in report:
+        print(f"{line['phase']} -> {line['next_phase']}: ok")
+    print(f"{len(report)} phases replayed to the same positions")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -113,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
                            '(one {"op": ..., "state": ...} request per object)')
         p.add_argument("file", nargs="?")
         p.set_defaults(func=lambda a, run=operations: _serve(_read(a.file), run))
+    p = sub.add_parser("replay", help="replay an exported game (/game export) phase by phase")
+    p.add_argument("file", nargs="?")
+    p.set_defaults(func=cmd_replay)
     p = sub.add_parser("render", help="draw a STATE (or a request/response) as PNG")
     p.add_argument("file", nargs="?")
     p.add_argument("-o", "--output", default="map.png")

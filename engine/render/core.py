@@ -447,6 +447,11 @@ def render_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = N
                            map_name=map_name, title=title))
 
 
+def out_palette(map_name: str, palette: str = "standard") -> Image.Image:
+    """The fixed colours a map is written with (one palette for every frame of a GIF)."""
+    return base_layer(map_name, palette).out_palette
+
+
 def encode(im: Image.Image) -> bytes:
     buf = io.BytesIO()
     # Level 1: a paletted map compresses well anyway (~150 KB); higher levels cost 5× the time.
@@ -458,8 +463,9 @@ def draw_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = Non
              locale: str = "en", palette: str = "standard",
              extra_legend: dict[str, Any] | None = None,
              preview_power: str | None = None, map_name: str | None = None,
-             title: Mapping[str, str] | None = None) -> Image.Image:
-    """The map as a paletted Pillow image (what ``render_map`` encodes)."""
+             title: Mapping[str, str] | None = None, paletted: bool = True) -> Image.Image:
+    """The map as a paletted Pillow image (what ``render_map`` encodes); ``paletted=False``:
+    the RGB image before the final quantisation (for a caller that scales it first)."""
     base = base_layer(map_name or str(state.get("map") or state.get("variant") or "classic"),
                       palette)
     md, pal = base.map, base.palette
@@ -530,6 +536,8 @@ def draw_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = Non
 
     _title(pt, base, state, locale, preview_power, title)
     _legend(pt, base, state, owners, locale, extra_legend)
+    if not paletted:
+        return im
     return im.quantize(palette=base.out_palette, dither=Image.Dither.NONE)
 
 

@@ -1,0 +1,96 @@
+"""A line chart of one figure per power over the years (supply centres, influence, credits),
+in the powers' map colours: ``render_chart(...) -> PNG bytes``. Pure, like the map renderer."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Mapping, Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.render.core import draw_text
+from engine.render.mapdata import load
+from engine.render.palette import INK, RGB, WHITE, make_palette, mix
+
+WIDTH, HEIGHT = 1400, 820
+LEFT, RIGHT, TOP, BOTTOM = 90, 250, 112, 80
+GRID: RGB = (222, 218, 208)
+BACKGROUND: RGB = (250, 248, 243)
+
+
+def _ticks(top: float) -> list[float]:
+    """About five round steps from 0 to ``top``."""
+    if top <= 0:
+        return [0.0, 1.0]
+    raw = top / 5
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    return [i * step for i in range(math.ceil(top / step) + 1)]
+
+
+def _number(value: float, locale: str) -> str:
+    text = f"{value:g}"
+    return text.replace(".", ",") if locale.startswith("fr") else text
+
+
+def render_chart(series: Mapping[str, Sequence[tuple[str, float]]], *, map_name: str,
+                 title: str, y_label: str, names: Mapping[str, str] | None = None,
+                 locale: str = "en", palette: str = "standard") -> bytes:
+    """``series``: power -> [(x label, value)] in order (every power on the same x labels);
+    ``names``: power -> display name for the legend."""
+    md = load(map_name)
+    pal = make_palette(palette, [(p.id, p.color) for p in md.powers])
+    names = names or {}
+    im = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(im)
+    labels: list[str] = []
+    for values in series.values():
+        for x, _ in values:
+            if x not in labels:
+                labels.append(x)
+    top = max((v for values in series.values() for _, v in values), default=0.0)
+    ticks = _ticks(top)
+    x0, x1, y0, y1 = LEFT, WIDTH - RIGHT, HEIGHT - BOTTOM, TOP
+
+    def px(i: int) -> float:
+        return x0 + (x1 - x0) * (i / max(1, len(labels) - 1))
+
+    def py(v: float) -> float:
+        return y0 - (y0 - y1) * (v / ticks[-1])
+
+    draw_text(im, (24, 24), title, INK, 30)
+    for v in ticks:
+        draw.line([(x0, py(v)), (x1, py(v))], fill=GRID, width=1)
+        draw_text(im, (x0 - 12, py(v)), _number(v, locale), INK, 17, bold=False, anchor="rm")
+    every = max(1, math.ceil(len(labels) / 14))  # no crowded labels on a long game
+    for i, label in enumerate(labels):
+        if i % every == 0 or i == len(labels) - 1:
+            draw.line([(px(i), y0), (px(i), y0 + 6)], fill=INK, width=2)
+            draw_text(im, (px(i), y0 + 12), label, INK, 17, bold=False, anchor="ma")
+    draw.line([(x0, y0), (x1, y0)], fill=INK, width=2)
+    draw.line([(x0, y0), (x0, y1)], fill=INK, width=2)
+    draw_text(im, (x0, y1 - 16), y_label, INK, 18, bold=False, anchor="ld")
+    # lines, the largest last so they stay on top; each with a white casing and markers
+    order = sorted(series, key=lambda p: (series[p][-1][1] if series[p] else 0))
+    for power in order:
+        colour = pal.unit(power)
+        points = [(px(labels.index(label)), py(v)) for label, v in series[power]]
+        if len(points) > 1:
+            draw.line(points, fill=WHITE, width=7, joint="curve")
+            draw.line(points, fill=colour, width=4, joint="curve")
+        for cx, cy in points:
+            draw.ellipse([cx - 5, cy - 5, cx + 5, cy + 5], fill=colour, outline=WHITE, width=2)
+    legend = sorted(series, key=lambda p: (-(series[p][-1][1] if series[p] else 0),
+                                           names.get(p, p)))
+    for row, power in enumerate(legend):
+        y = TOP + 10 + row * 36
+        colour = pal.unit(power)
+        draw.rounded_rectangle([x1 + 30, y, x1 + 58, y + 22], radius=5, fill=colour,
+                               outline=mix(colour, INK, 0.5))
+        last = series[power][-1][1] if series[power] else 0
+        draw_text(im, (x1 + 68, y + 11), f"{names.get(power, power)} ({_number(last, locale)})",
+                  INK, 18, bold=False, anchor="lm")
+    buf = io.BytesIO()
+    im.save(buf, "PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
