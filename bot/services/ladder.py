@@ -102,7 +102,7 @@ async def finished_games(db: Database, *, guild_id: int,
         return out
 
 
-def _reliability(snapshots: Sequence[dict[str, Any] | None], players: Sequence[Player]
+def _reliability(snapshots: Sequence[Any], players: Sequence[Player]
                  ) -> tuple[dict[int, int], dict[int, int]]:
     """Missed movement phases and falls into civil disorder, read from the seats each record
     kept (``PhaseRecord.snapshot``), then from the final seats."""
