@@ -35,6 +35,7 @@ from bot.services.errors import ServiceError
 from bot.services.registry import rules_for
 from bot.services.turns import adjudicate_phase
 from engine import api as engine_api
+from engine import variants
 
 log = logging.getLogger(__name__)
 
@@ -199,6 +200,7 @@ class Scheduler:
         self.poster = OutboxPoster(db, send, owner=self.owner, render=render) \
             if send is not None else None
         self._stopping = asyncio.Event()
+        self._adopted = False
 
     def stop(self) -> None:
         self._stopping.set()
@@ -224,18 +226,33 @@ class Scheduler:
         """Resolve due games, queue due reminders, post pending rows. Returns the number of
         phases resolved."""
         now = now or self.clock()
+        if not self._adopted:
+            await self._adopt(now)
         resolved = 0
         for _ in range(10_000):  # bounded: every pass removes its candidates from "due"
             claimed, seen = await self._claim(now)
+            progressed = False
             for game_id, phase, version in claimed:
                 if await self._resolve(game_id, phase, version, now):
                     resolved += 1
-            if seen < self.batch:
+                    progressed = True
+            # a step may leave its game due at once (L'Impérialisme: a declared crisis that
+            # waited for the one just over, an automatic crisis whose time passed meanwhile)
+            if seen < self.batch and not progressed:
                 break
         await self.send_reminders(now)
         if self.poster is not None:
             await self.poster.post_pending(now=now)
         return resolved
+
+    async def _adopt(self, now: datetime) -> None:
+        """Once per scheduler: the turn rules that take over games started before the one
+        pipeline drove them (``adopt``) do so."""
+        self._adopted = True
+        for name in variants.names():
+            adopt = getattr(rules_for(name), "adopt", None)
+            if adopt is not None:
+                await adopt(self.db, now)
 
     async def _resolve(self, game_id: int, phase: str | None, version: int,
                        now: datetime) -> bool:

@@ -56,18 +56,19 @@ class Game:
         return calls
 
     async def state(self) -> dict[str, Any]:
-        from bot.ui.common import public_state
+        from bot.services.surface import public_state
 
-        return await public_state(self.h.bot.db, self.game_id)
+        return await public_state(self.h.bot.db, game_id=self.game_id)
 
     async def time_passes(self) -> None:
-        from bot.services import imperialisme as service
+        """The game's deadline passes: the scheduler takes the step (the one turn pipeline)."""
+        from bot.services import games as games_service
 
-        due = await service.next_due(self.h.bot.db)
+        due = (await games_service.get_game(self.h.bot.db, game_id=self.game_id)).deadline
         assert due is not None
         print("\n(time passes: a deadline is reached)")
         mark = len(self.h.fake.calls)
-        await service.run_due(self.h.bot.db, now=due + timedelta(seconds=1))
+        await self.h.bot.scheduler.run_once(now=due + timedelta(seconds=1))
         await self.h.bot.post_now()
         self.demo._show(self.h.fake.since(mark))
 
@@ -110,10 +111,10 @@ async def demo_imperialisme(demo: Demo) -> None:
     demo.say("A game master creates L'Impérialisme; fourteen players pick their powers")
     await g.slash(g.gm, "game create", variant="imperialisme", name="Europe 1900")
     for member, power in zip(g.players, POWERS, strict=True):
-        await g.slash(member, "imperialisme join", power=power)
+        await g.slash(member, "game join", preferences=power)
     await g.slash(g.gm, "imperialisme settings", conference_hours=24.0, vote_hours=24.0,
                   annexation_hours=12.0)
-    await g.slash(g.gm, "imperialisme start")
+    await g.slash(g.gm, "game start")
     from bot.services import games as games_service
 
     view = await games_service.game_in_channel(demo.h.bot.db, channel_id=CHANNEL_ID)
@@ -139,7 +140,7 @@ async def demo_imperialisme(demo: Demo) -> None:
     request = next(c for c in g.h.fake.posts_to(CHANNEL_ID, mark)
                    if any(i.startswith("imp:w:") for i in c.custom_ids()))
     await g.click(g.by_power["poland"], request, request.custom_ids()[0], "Consent")
-    await g.slash(g.by_power["greece"], "imperialisme status")
+    await g.slash(g.by_power["greece"], "game status")
     mark = len(g.h.fake.calls)
     await g.time_passes()  # the conference ends
     await g.votes(mark, lambda voter, sides: "blank" if voter == "italy" else "turkey")
@@ -178,7 +179,7 @@ async def demo_imperialisme(demo: Demo) -> None:
         await g.slash(g.gm, "conference close")
         if (await g.state()).get("crisis"):
             await g.annex_with_menu(mark)
-    await g.slash(g.players[0], "imperialisme status")
+    await g.slash(g.players[0], "game status")
 
 
 async def _main() -> int:

@@ -1,21 +1,21 @@
-"""The service of L'Impérialisme on a real (migrated) SQLite database: sign-up and powers,
-commit-reveal draws, the votes (no vote = blank, a changed vote counts once, nothing kept),
-deadlines of every stage, the automatic schedule, the queue of declared crises, withdrawals,
-exchanges, the end of the game (seed 003, RULES.md)."""
+"""The services of L'Impérialisme on a migrated database (SQLite, and PostgreSQL when
+``TEST_POSTGRES_URL`` is set): sign-up and powers, commit-reveal draws, the votes (no vote =
+blank, a changed vote counts once, nothing kept), deadlines of every stage taken by the
+scheduler, the automatic schedule, the queue of declared crises, withdrawals, exchanges, the
+end of the game (seed 003, RULES.md)."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlmodel import select
 
-from bot.db import Database, migrate
+from bot.db import Database
 from bot.models import Crisis, Exchange, Game, Outbox, Vote
+from bot.scheduler import Scheduler
 from bot.services import imperialisme as service
 from bot.services.errors import Conflict, Forbidden, Invalid, ServiceError
 from engine.variants.imperialisme import api as imp
@@ -25,16 +25,6 @@ GM = 1000
 POWERS = ("england", "russia", "romania", "france", "austria", "germany", "italy", "sweden",
           "spain", "turkey", "serbia", "poland", "greece", "bulgaria")
 USER = {p: 100 + i for i, p in enumerate(POWERS)}
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}")
-    await migrate(database)
-    try:
-        yield database
-    finally:
-        await database.dispose()
 
 
 async def new_game(db: Database, powers: tuple[str, ...] = POWERS, **timing: Any) -> int:
@@ -60,7 +50,16 @@ async def state(db: Database, game_id: int) -> dict[str, Any]:
 
 
 async def posts(db: Database, kind: str) -> list[dict[str, Any]]:
-    return [o.payload for o in await rows(db, Outbox, kind=kind)]
+    return [o.payload for o in sorted(await rows(db, Outbox, kind=kind), key=lambda o: o.id)]
+
+
+async def deadline(db: Database, game_id: int) -> datetime | None:
+    return (await rows(db, Game, id=game_id))[0].deadline
+
+
+async def deadline_passes(db: Database, now: datetime) -> int:
+    """The scheduler alone, at ``now``: how many steps it took."""
+    return await Scheduler(db, owner="test").run_once(now)
 
 
 async def declared(db: Database, game_id: int, attacker: str, target: str) -> Any:
@@ -149,7 +148,7 @@ async def test_who_may_vote(db: Database) -> None:
     await service.close_stage(db, game_id=game_id, user_id=GM, now=T0)
     with pytest.raises(ServiceError) as belligerent:
         await service.ballot(db, game_id=game_id, user_id=USER["serbia"])
-    assert belligerent.value.params["rule"] == "belligerent_cannot_vote"
+    assert belligerent.value.code == "rule.imperialisme.belligerent_cannot_vote"
     with pytest.raises(Forbidden):  # another player's power
         await service.cast_vote(db, game_id=game_id, user_id=USER["italy"], number=1,
                                 power="greece", choice="austria", now=T0)
@@ -171,38 +170,45 @@ async def test_who_may_vote(db: Database) -> None:
 
 async def test_every_stage_ends_at_its_deadline(db: Database) -> None:
     game_id = await new_game(db, conference_hours=1.0, vote_hours=2.0, annexation_hours=3.0)
+    assert await deadline(db, game_id) is None, "no crisis, no schedule: nothing is due"
     await declared(db, game_id, "austria", "serbia")
-    assert await service.next_due(db) == T0 + timedelta(hours=1)
-    assert await service.run_due(db, now=T0 + timedelta(minutes=59)) == 0
-    assert await service.run_due(db, now=T0 + timedelta(hours=1)) == 1
+    assert await deadline(db, game_id) == T0 + timedelta(hours=1)
+    assert await deadline_passes(db, T0 + timedelta(minutes=59)) == 0
+    assert await deadline_passes(db, T0 + timedelta(hours=1)) == 1
     t1 = T0 + timedelta(hours=1)
     assert (await state(db, game_id))["crisis"]["stage"] == "vote"
     await service.cast_vote(db, game_id=game_id, user_id=USER["france"], number=1,
                             power="france", choice="austria", now=t1)
-    assert await service.next_due(db) == t1 + timedelta(hours=2)
-    assert await service.run_due(db, now=t1 + timedelta(hours=2)) == 1
+    assert await deadline(db, game_id) == t1 + timedelta(hours=2)
+    assert await deadline_passes(db, t1 + timedelta(hours=2)) == 1
     options = await service.annexation_options(db, game_id=game_id)
     assert options.annexable == 2 and options.deadline == t1 + timedelta(hours=5)
-    assert await service.run_due(db, now=t1 + timedelta(hours=5)) == 1
+    assert await deadline(db, game_id) == options.deadline
+    assert await deadline_passes(db, t1 + timedelta(hours=5)) == 1
     owners = (await state(db, game_id))["owners"]
     assert all(owners[t] == "austria" for t in options.default)
     assert (await posts(db, "imp_annexed"))[0]["by_default"] is True
-    assert await service.next_due(db) is None
+    assert await deadline(db, game_id) is None
 
 
 async def test_automatic_crises_wait_for_the_one_in_progress(db: Database) -> None:
     game_id = await new_game(db, crisis_every_hours=6.0, conference_hours=10.0)
     schedule = (await rows(db, Crisis, seq=0))[0]
-    assert schedule.deadline == T0 + timedelta(hours=6)
+    assert schedule.deadline == T0 + timedelta(hours=6) == await deadline(db, game_id)
     await declared(db, game_id, "austria", "serbia")  # busy until T0 + 10 h
-    assert await service.run_due(db, now=T0 + timedelta(hours=6)) == 0
-    schedule = (await rows(db, Crisis, seq=0))[0]
-    assert schedule.deadline is not None and schedule.deadline > T0 + timedelta(hours=10)
-    await service.run_due(db, now=T0 + timedelta(hours=10))  # the vote opens
-    await service.close_stage(db, game_id=game_id, user_id=GM, now=T0 + timedelta(hours=10))
-    assert await service.run_due(db, now=schedule.deadline) == 1
-    assert (await state(db, game_id))["crisis"]["kind"] == "random"
-    await service.configure(db, game_id=game_id, user_id=GM, automatic=False, now=T0)
+    assert await deadline(db, game_id) == T0 + timedelta(hours=10)
+    assert await deadline_passes(db, T0 + timedelta(hours=6)) == 0
+    t10 = T0 + timedelta(hours=10)
+    assert await deadline_passes(db, t10) == 1  # the vote opens
+    await service.close_stage(db, game_id=game_id, user_id=GM, now=t10)  # nobody voted
+    # the crisis is over: the automatic one, due since T0 + 6 h, is drawn at once
+    assert await deadline(db, game_id) == T0 + timedelta(hours=6)
+    assert await deadline_passes(db, t10) == 1
+    crisis = (await state(db, game_id))["crisis"]
+    assert crisis["kind"] == "random" and crisis["number"] == 2
+    assert (await posts(db, "imp_crisis"))[-1]["by"] == "schedule"
+    assert (await rows(db, Crisis, seq=0))[0].deadline == t10 + timedelta(hours=6)
+    await service.configure(db, game_id=game_id, user_id=GM, automatic=False, now=t10)
     assert (await rows(db, Crisis, seq=0))[0].deadline is None
     with pytest.raises(Forbidden):
         await service.configure(db, game_id=game_id, user_id=USER["france"], vote_hours=1.0)
@@ -260,7 +266,7 @@ async def test_exchanges(db: Database) -> None:
     with pytest.raises(ServiceError) as last:  # never a power's last territory
         await service.propose_exchange(db, game_id=game_id, user_id=USER["serbia"],
                                        partner="italy", give=serbian, get=[])
-    assert last.value.params["rule"] == "last_territory"
+    assert last.value.code == "rule.imperialisme.last_territory"
     gift = await service.propose_exchange(db, game_id=game_id, user_id=USER["serbia"],
                                           partner="italy", give=serbian[:1], get=[])
     with pytest.raises(ServiceError):  # not a party
