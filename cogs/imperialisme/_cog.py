@@ -7,9 +7,6 @@ annexation, exchange sessions. Each command reads its arguments, calls one servi
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 import re
 from typing import Any
 
@@ -19,7 +16,6 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.models import utcnow
 from bot.services import imperialisme as service
 from bot.services import surface as surface_service
 from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
@@ -37,10 +33,7 @@ from cogs.imperialisme._views import (
     territory_names,
 )
 
-log = logging.getLogger(__name__)
-
 MAX_CHOICES = 25
-POLL_SECONDS = 60.0  # the deadline loop never sleeps longer (a safety net)
 
 
 def _split(text: str | None) -> list[str]:
@@ -173,35 +166,6 @@ class ImperialismeCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self._task: asyncio.Task[None] | None = None
-
-    # --- the deadline loop (until the shared scheduler calls service.run_due) -------------
-    async def cog_load(self) -> None:
-        if getattr(self.bot, "run_scheduler", False):
-            self._task = asyncio.create_task(self._deadlines(), name="imperialisme-deadlines")
-
-    async def cog_unload(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    async def _deadlines(self) -> None:
-        bot: Any = self.bot
-        while True:
-            delay = POLL_SECONDS
-            try:
-                if await service.run_due(bot.db):
-                    await bot.post_now()
-                due = await service.next_due(bot.db)
-                if due is not None:
-                    delay = min(POLL_SECONDS, max(0.0, (due - utcnow()).total_seconds()))
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("Impérialisme deadline pass failed")
-            await asyncio.sleep(delay)
 
     # --- /imperialisme (sign-up, start and status: the shared /game commands) ----------
     @imperialisme.command(name=L("settings"),

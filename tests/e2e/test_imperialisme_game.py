@@ -136,7 +136,7 @@ class Table:
         row = await self.crisis_row(number if number is not None else
                                     int((await self.state())["crisis"]["number"]))
         assert row.deadline is not None
-        steps = await service.run_due(self.db, now=row.deadline + timedelta(seconds=1))
+        steps = await self.h.bot.scheduler.run_once(now=row.deadline + timedelta(seconds=1))
         await self.h.bot.post_now()
         return steps
 
@@ -341,7 +341,7 @@ async def test_a_complete_game(harness_imp: Harness, caplog: pytest.LogCaptureFi
     schedule = await table.crisis_row(0)
     assert schedule.status == "scheduled" and schedule.deadline is not None
     mark = table.mark()
-    assert await service.run_due(table.db, now=schedule.deadline + timedelta(seconds=1)) == 1
+    assert await h.bot.scheduler.run_once(now=schedule.deadline + timedelta(seconds=1)) == 1
     await h.bot.post_now()
     assert (await table.state())["crisis"]["number"] == 3
     owners_before = (await table.state())["owners"]
