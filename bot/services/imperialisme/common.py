@@ -16,6 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
 from bot.models import Crisis, Exchange, Game, GameStatus, Player, PlayerStatus
+from bot.sealing import Sealer
 from bot.services.common import (
     GameView,
     load_game,
@@ -283,3 +284,8 @@ async def settle(db: Database, *, game_id: int, now: datetime) -> int:
             break
         taken += 1
     return taken
+
+
+def voter_tag(sealer: Sealer, crisis_id: int, power: str) -> str:
+    """The pseudonym a vote row is stored under: only the bot's key recomputes it."""
+    return sealer.tag("vote", crisis_id, power)

@@ -28,7 +28,7 @@ from typing import Any
 from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.db import Database
+from bot.db import Database, sealer_of
 from bot.models import Crisis, Exchange, Game, GameStatus, Player, Vote
 from bot.services.common import iso, set_deadline
 from bot.services.imperialisme.common import (
@@ -45,6 +45,7 @@ from bot.services.imperialisme.common import (
     snapshot,
     stage_length,
     timing,
+    voter_tag,
     waits_for_nothing,
 )
 from bot.services.registry import Step
@@ -162,7 +163,9 @@ async def _close_vote(session: AsyncSession, game: Game, state: dict[str, Any],
     row = await current_row(session, game, state, "vote")
     weights = (state.get("crisis") or {}).get("weights") or {}
     rows = (await session.exec(select(Vote).where(Vote.crisis_id == row.id))).all()
-    cast = {v.voter: v.choice for v in rows}
+    sealer = sealer_of(session)
+    by_tag = {voter_tag(sealer, row.id or 0, p): p for p in weights}
+    cast = {by_tag[v.voter]: sealer.unseal(v.choice) for v in rows if v.voter in by_tag}
     sides = {"attacker": row.attacker, "defender": row.defender}
     ballots: dict[str, str | None] = {p: sides.get(cast.get(p, BLANK), BLANK)
                                       for p in weights}

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlmodel import col, select
 
-from bot.db import Database
+from bot.db import Database, sealer_of
 from bot.models import Game, GameStatus, Player, Vote, utcnow
 from bot.services.common import SEATED, GameView, game_view, load_players
 from bot.services.errors import Conflict, Forbidden
@@ -29,9 +30,12 @@ from bot.services.imperialisme.common import (
     power_of,
     refused,
     rules,
+    voter_tag,
 )
 from engine.variants.imperialisme import api as imp
 from engine.variants.imperialisme.errors import ImperialError
+
+TOKEN = re.compile(r"[0-9a-f]{12}")
 
 
 def vote_token(secret: str, number: int, power: str, choice: str) -> str:
@@ -99,20 +103,28 @@ async def cast_vote(db: Database, *, game_id: int, user_id: int, number: int, po
             raise Conflict("imp.ballot_expired")
         options = [*c["sides"], BLANK]
         if token is not None:
+            # a button's token is 12 hex digits; anything else is a forged or stale press
+            if not TOKEN.fullmatch(token):
+                raise Conflict("imp.ballot_expired")
             found = [ch for ch in options if hmac.compare_digest(
-                vote_token(str(row.data["secret"]), number, power, ch), token)]
+                vote_token(str(row.data["secret"]), number, power, ch).encode(),
+                token.encode())]
             if not found:
                 raise Conflict("imp.ballot_expired")
             choice = found[0]
         normalised = rules(imp.check_vote, state, power, choice)
         side = BLANK if normalised is None else (
             "attacker" if normalised == row.attacker else "defender")
+        # at rest the row says neither who (a keyed pseudonym) nor what (sealed)
+        sealer = sealer_of(session)
+        voter = voter_tag(sealer, row.id or 0, power)
         vote = (await session.exec(select(Vote).where(Vote.crisis_id == row.id,
-                                                      Vote.voter == power))).first()
+                                                      Vote.voter == voter))).first()
         if vote is None:
-            session.add(Vote(crisis_id=row.id or 0, voter=power, choice=side, updated_at=now))
+            session.add(Vote(crisis_id=row.id or 0, voter=voter, choice=sealer.seal(side),
+                             updated_at=now))
         else:  # a changed vote replaces the earlier one: it counts once
-            vote.choice, vote.updated_at = side, now
+            vote.choice, vote.updated_at = sealer.seal(side), now
     return await ballot(db, game_id=game_id, user_id=user_id)
 
 
