@@ -49,6 +49,8 @@ class Step:
     own_deadline: bool = False
     new_civil_disorder: tuple[int, ...] = ()
     more: list[Record] = field(default_factory=list)  # later phases, in order
+    # the variant's own posts already tell the end of the game (no generic "game_over")
+    announces_end: bool = False
 
 
 class TurnRules(Protocol):

@@ -204,7 +204,7 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
                 "deadline": iso(game.deadline), "trigger": trigger,
                 "eliminated": list(new_state.get("eliminated") or []),
                 "seqs": seqs, "map": {"source": "record", "seq": seq}}, now)
-        if result is not None:
+        if result is not None and not step.announces_end:
             enqueue(session, game, "game_over", {"result": result, "phase": game.phase}, now)
         outcome = TurnOutcome(game_id=game_id, phase=step.phase, next_phase=game.phase,
                               version=game.version, record_seq=seq,

@@ -288,7 +288,8 @@ class ImperialTurn:
         posts = taken.posts
         return Step(phase=phase, new_state=new_state, orders=taken.orders,
                     results=taken.results, posts=lambda seq, _deadline: list(posts),
-                    deadline=deadline, own_deadline=True)
+                    deadline=deadline, own_deadline=True,
+                    announces_end=any(kind == "imp_game_over" for kind, _ in posts))
 
     async def adopt(self, db: Database, now: datetime) -> int:
         """Games started before the one pipeline drove them (no ``Game.phase``): their phase

@@ -303,6 +303,7 @@ async def test_the_game_ends_with_the_ranking(db: Database) -> None:
     ranking = imp.ranking(game.state)
     assert game.result == {"winner": ranking[0]["power"], "ranking": ranking}
     assert (await posts(db, "imp_game_over"))[0]["ranking"] == ranking
+    assert await posts(db, "game_over") == [], "one end-of-game post, not two"
     with pytest.raises(Conflict):
         await service.draw_crisis(db, game_id=game_id, user_id=GM, now=T0)
 
