@@ -28,7 +28,12 @@ from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    async_sessionmaker,
+    create_async_engine,
+)
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -211,6 +216,17 @@ class Database:
                 await asyncio.wait([future])
                 raise
 
+    async def read(self, statement: Any) -> list[Any]:
+        """The rows of one read-only statement, in as few round trips as the database
+        allows: on a SQLite file through ``run``'s worker thread (one hop); on PostgreSQL
+        outside an explicit transaction (one round trip instead of BEGIN, the query and
+        COMMIT — a single statement sees one consistent snapshot anyway)."""
+        if self.is_sqlite:
+            return await self.run(lambda c: list(c.execute(statement).all()), write=False)
+        async with self.engine.connect() as connection:
+            connection = await connection.execution_options(isolation_level="AUTOCOMMIT")
+            return list((await connection.execute(statement)).all())
+
     def _sync(self) -> Engine | None:
         if not self._sync_checked:
             self._sync_checked = True
@@ -265,6 +281,23 @@ def alembic_config(url: str) -> Any:
     return config
 
 
+MIGRATION_LOCK = 0x6469706C6F  # any constant; "diplo": the advisory lock of migrations
+
+
+async def migrate_exclusively(connection: AsyncConnection, *, sqlite: bool) -> None:
+    """Begin the migration's transaction so that processes started together (N bot
+    processes and a worker) migrate one after the other: the first applies the migrations,
+    the others then find the schema at its revision. PostgreSQL: a transaction-level
+    advisory lock; SQLite: the write lock from the first statement (``BEGIN IMMEDIATE``)."""
+    if sqlite:
+        await connection.execution_options(**{_BEGIN_OPTION: "IMMEDIATE"})
+        await connection.begin()
+        return
+    await connection.begin()
+    await connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                             {"key": MIGRATION_LOCK})
+
+
 async def migrate(target: str | Database, revision: str = "head", *,
                   downgrade: bool = False) -> None:
     """Apply the Alembic migrations (``upgrade head`` by default) to ``target``.
@@ -289,11 +322,13 @@ async def migrate(target: str | Database, revision: str = "head", *,
             command.upgrade(config, revision)
 
     try:
-        async with engine.begin() as conn:
+        async with engine.connect() as conn:
+            await migrate_exclusively(conn, sqlite=is_sqlite_url(url))
             await conn.run_sync(run)
             if is_sqlite_url(url):
                 problems = (await conn.execute(text("PRAGMA foreign_key_check"))).fetchall()
-                if problems:
+                if problems:  # rolled back: the connection closes without a commit
                     raise RuntimeError(f"foreign key violations after migration: {problems}")
+            await conn.commit()
     finally:
         await engine.dispose()

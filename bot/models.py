@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, Index, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Index, UniqueConstraint, text
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
@@ -32,6 +32,11 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 SQLModel.metadata.naming_convention = NAMING_CONVENTION
+
+
+def _partial(predicate: str) -> dict[str, Any]:
+    """A partial index's predicate on both databases."""
+    return {"sqlite_where": text(predicate), "postgresql_where": text(predicate)}
 
 
 def utcnow() -> datetime:
@@ -85,9 +90,18 @@ class Guild(SQLModel, table=True):
 
 class Game(SQLModel, table=True):
     __tablename__ = "game"
+    # the scheduler's queries read the first entries of these partial indexes: their cost
+    # does not grow with the number of games (issue 15; the queries repeat the predicates
+    # literally, bot.scheduler). Only active games with a time set are in them.
     __table_args__ = (
-        Index("ix_game_status_deadline", "status", "deadline"),
-        Index("ix_game_status_reminder_at", "status", "reminder_at"),
+        Index("ix_game_due", "deadline",
+              **_partial("status = 'active' AND deadline IS NOT NULL")),
+        Index("ix_game_leased", "lease_until",
+              **_partial("status = 'active' AND lease_until IS NOT NULL")),
+        Index("ix_game_reminder", "reminder_at",
+              **_partial("status = 'active' AND reminder_at IS NOT NULL")),
+        # games without a phase: in sign-up, or started before the one pipeline (adopt)
+        Index("ix_game_unstarted", "variant", "status", **_partial("phase IS NULL")),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -272,7 +286,8 @@ class Outbox(SQLModel, table=True):
     the change it reports; the poster sends it and stamps ``sent_at``."""
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_sent_at_id", "sent_at", "id"),)
+    # the rows still to send, in order: the poster's scan and the scheduler's wake-up
+    __table_args__ = (Index("ix_outbox_pending", "id", **_partial("sent_at IS NULL")),)
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int | None = Field(default=None, foreign_key="game.id", ondelete="CASCADE",

@@ -4,29 +4,45 @@ Deadlines are rows (``Game.deadline``, ``Game.reminder_at``); nothing per game l
 One loop sleeps until the next due time — or until ``Database.deadlines_changed`` is set by a
 service — then:
 
-1. claims due games with a lease (PostgreSQL: ``FOR UPDATE SKIP LOCKED``; SQLite: an atomic
-   ``UPDATE ... WHERE lease expired``), so that several processes never resolve the same game;
+1. claims due games with a lease, in one statement (``UPDATE ... WHERE id IN (the earliest
+   due games [FOR UPDATE SKIP LOCKED on PostgreSQL]) RETURNING``: SQLite's write lock or
+   PostgreSQL's row locks), so that several processes never resolve the same game;
 2. resolves each claimed game with ``turns.adjudicate_phase`` (which re-checks phase, version
    and deadline under the game lock: a repeated claim never resolves twice);
-3. queues reminders for players who have not ordered, when a game's ``reminder_at`` is due;
+3. queues reminders for players who have not ordered, when a game's ``reminder_at`` is due
+   (every due game in one transaction of five statements);
 4. posts pending outbox rows through the ``send`` callback of the Discord layer, rendering the
-   map in a thread; a row is stamped sent only after ``send`` returned, so a crash between
-   commit and post re-sends after restart — and never re-adjudicates.
+   map in a process pool (``RenderPool``); a row is stamped sent only after ``send`` returned,
+   so a crash between commit and post re-sends after restart — and never re-adjudicates.
+
+Costs stay flat with the number of games (issue 15): every query here is served by a partial
+index of ``bot.models`` (``ix_game_due``, ``ix_game_leased``, ``ix_game_reminder``,
+``ix_outbox_pending``; ``ix_game_unstarted`` for the turn rules' ``adopt``), whose predicates the queries repeat literally (``status =
+'active'``: a bound parameter would not prove the index's predicate to either planner), and
+the wake-up time is one statement (``next_due``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+import multiprocessing
 import os
 import socket
-from collections.abc import Awaitable, Callable
+import threading
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlmodel import and_, col, func, or_, select, update
+from sqlalchemy import exists, insert, literal_column
+from sqlalchemy.engine import Connection
+from sqlalchemy.sql.elements import ColumnClause
+from sqlmodel import Session, and_, col, or_, select, update
 
 from bot.db import Database
 from bot.models import Game, GameStatus, Guild, OrderSet, Outbox, PhaseRecord, Player, utcnow
@@ -40,6 +56,8 @@ from engine import variants
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8  # a post failing this often is left for a human (last_error says why)
+# the predicate of the partial indexes on game, written out (see the module's docstring)
+ACTIVE: ColumnClause[str] = literal_column(f"'{GameStatus.ACTIVE.value}'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +77,21 @@ class PostMessage:
     results: list[dict[str, Any]] | None  # for "results": every order and its outcome
 
 
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    """What a claimed outbox row's post needs, read in the claim's transaction."""
+
+    row_id: int
+    game_id: int | None
+    kind: str
+    payload: dict[str, Any]
+    channel: int | None
+    thread: int | None
+    locale: str
+    state: dict[str, Any] | None
+    results: list[dict[str, Any]] | None
+
+
 Send = Callable[[PostMessage], Awaitable[None]]
 Render = Callable[..., bytes]
 
@@ -71,6 +104,95 @@ def _backoff(attempts: int) -> timedelta:
     return timedelta(seconds=min(3600, 5 * 2 ** max(0, attempts - 1)))
 
 
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+class RenderPool:
+    """Maps drawn in worker processes (issue 15): the renderer is CPU-bound Python, so in a
+    thread it holds the GIL against every interaction of the bot. The pool is created on first
+    use (each worker draws the classic board once, so that its cached base layer is ready),
+    sized to the cores; ``shutdown`` ends it. Workers are spawned, not forked: a fork of a
+    process running threads (the database's) may inherit a held lock.
+
+    What a worker runs is ``engine.api.render`` (pure; its arguments are JSON values), so a
+    worker imports the engine only. A worker that dies breaks the pool: a new one is started
+    and the map of that post is drawn in a thread meanwhile."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = max(1, processes)
+        self._executor: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                warm = functools.partial(engine_api.render,
+                                         engine_api.new_game_state("classic"))
+                self._executor = ProcessPoolExecutor(
+                    self.processes, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=warm)
+            return self._executor
+
+    async def render(self, render: Render, state: dict[str, Any], *,
+                     results: list[dict[str, Any]] | None, locale: str) -> bytes:
+        call = functools.partial(render, state, results=results, locale=locale)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pool(), call)
+        except BrokenProcessPool:
+            log.warning("a render process died: the pool is started again")
+            self.shutdown(wait=False)
+            return await asyncio.to_thread(call)
+
+    async def warm_up(self) -> None:
+        """Start every worker now (each draws the classic board once) rather than at the
+        first post."""
+        loop = asyncio.get_running_loop()
+        pool = self._pool()
+        await asyncio.gather(*(loop.run_in_executor(pool, os.getpid)
+                               for _ in range(self.processes)))
+
+    def shutdown(self, *, wait: bool = True) -> None:
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=True)
+
+
+_render_pool: RenderPool | None = None
+_render_processes: int | None = None  # None: the cores
+
+
+def configure_render_pool(processes: int | None) -> None:
+    """How many processes draw the maps of this process (``RENDER_PROCESSES``): None for one
+    per core, 0 to draw in a thread. Takes effect for the pool created next."""
+    global _render_processes
+    _render_processes = processes
+
+
+def render_pool() -> RenderPool | None:
+    """The one pool of this process (None when maps are drawn in a thread)."""
+    global _render_pool
+    processes = cores() if _render_processes is None else _render_processes
+    if processes <= 0:
+        return None
+    if _render_pool is None:
+        _render_pool = RenderPool(processes)
+    return _render_pool
+
+
+def shutdown_render_pool() -> None:
+    """End the render processes (waits for the maps being drawn)."""
+    global _render_pool
+    pool, _render_pool = _render_pool, None
+    if pool is not None:
+        pool.shutdown()
+
+
 class OutboxPoster:
     """Sends pending outbox rows in order; at-least-once, marked sent after ``send``."""
 
@@ -80,19 +202,26 @@ class OutboxPoster:
         self.db = db
         self.send = send
         self.owner = owner or default_owner()
-        # engine.api.render draws the variant's legend (duel treasuries, influence)
+        # engine.api.render draws the variant's legend (duel treasuries, influence); in the
+        # process pool unless another renderer is given (a test's: drawn in a thread)
         self.render = render or engine_api.render
+        self.pooled = render is None
         self.claim = timedelta(seconds=claim_seconds)
         self.default_locale = default_locale
+
+    async def warm_up(self) -> None:
+        """Start the render processes now rather than at the first map."""
+        pool = render_pool() if self.pooled else None
+        if pool is not None:
+            await pool.warm_up()
 
     async def post_pending(self, *, now: datetime | None = None, limit: int = 100) -> int:
         """Post every due row (oldest first); returns how many were sent."""
         now = now or utcnow()
-        async with self.db.transaction(write=False) as session:
-            rows = (await session.exec(select(Outbox.id, Outbox.game_id, Outbox.claim_until)
-                                       .where(col(Outbox.sent_at).is_(None),
-                                              col(Outbox.attempts) < MAX_ATTEMPTS)
-                                       .order_by(col(Outbox.id)).limit(limit))).all()
+        pending = select(Outbox.id, Outbox.game_id, Outbox.claim_until).where(
+            col(Outbox.sent_at).is_(None), col(Outbox.attempts) < MAX_ATTEMPTS) \
+            .order_by(col(Outbox.id)).limit(limit)
+        rows = await self.db.read(pending)
         sent = 0
         # posts of one game go out in order: one that is waiting (claimed elsewhere, or
         # backing off after a failure) holds back the later ones
@@ -100,35 +229,67 @@ class OutboxPoster:
         for row_id, game_id, claim_until in rows:
             if game_id in blocked:
                 continue
-            if (claim_until is not None and claim_until >= now) \
-                    or not await self._claim(row_id, now):
+            loaded = None
+            if claim_until is None or claim_until < now:
+                loaded = await self.db.run(functools.partial(self._claim, row_id=row_id,
+                                                             now=now))
+            if loaded is None:
                 blocked.add(game_id)
                 continue
             try:
-                message = await self._build(row_id)
+                message = await self._build(loaded)
                 await self.send(message)
             except Exception as exc:  # the Discord layer's failure: retry later
                 log.warning("post %s failed: %r", row_id, exc)
                 blocked.add(game_id)
                 await self._failed(row_id, repr(exc), now)
                 continue
-            await self._sent(row_id)
+            await self.db.run(functools.partial(self._sent, row_id=row_id))
             sent += 1
         return sent
 
-    async def _claim(self, row_id: int | None, now: datetime) -> bool:
-        async with self.db.transaction() as session:
-            result = await session.exec(update(Outbox).where(  # type: ignore[call-overload]
-                col(Outbox.id) == row_id, col(Outbox.sent_at).is_(None),
-                or_(col(Outbox.claim_until).is_(None), col(Outbox.claim_until) < now))
-                .values(claim_owner=self.owner, claim_until=now + self.claim))
-            return bool(result.rowcount == 1)
+    def _claim(self, connection: Connection, *, row_id: int, now: datetime
+               ) -> _Loaded | None:
+        """Claim the row and load what its post needs, in one transaction; None when
+        another process has it."""
+        claimed = connection.execute(update(Outbox).where(
+            col(Outbox.id) == row_id, col(Outbox.sent_at).is_(None),
+            or_(col(Outbox.claim_until).is_(None), col(Outbox.claim_until) < now))
+            .values(claim_owner=self.owner, claim_until=now + self.claim)).rowcount
+        if claimed != 1:
+            return None
+        with Session(bind=connection) as session:
+            row = session.get(Outbox, row_id)
+            assert row is not None and row.id is not None
+            game = session.get(Game, row.game_id) if row.game_id is not None else None
+            locale = self.default_locale
+            if game is not None and game.guild_id is not None:
+                guild = session.get(Guild, game.guild_id)
+                locale = (guild.locale if guild and guild.locale else locale)
+            spec = row.payload.get("map") or {}
+            state: dict[str, Any] | None = None
+            results: list[dict[str, Any]] | None = None
+            if spec.get("source") == "record" and game is not None:
+                # the map of the first record; the results of every phase the turn resolved
+                seqs = row.payload.get("seqs") or [spec.get("seq")]
+                records = session.exec(select(PhaseRecord).where(
+                    PhaseRecord.game_id == game.id, col(PhaseRecord.seq).in_(seqs))
+                    .order_by(col(PhaseRecord.seq))).all()
+                if records:
+                    state = records[0].state
+                    results = [r for record in records for r in record.results]
+            elif spec.get("source") == "game" and game is not None and game.state:
+                state = game.state
+            return _Loaded(row_id=row_id, game_id=row.game_id, kind=row.kind,
+                           payload=dict(row.payload),
+                           channel=game.channel_id if game else None,
+                           thread=game.thread_id if game else None, locale=locale,
+                           state=state, results=results)
 
-    async def _sent(self, row_id: int | None) -> None:
-        async with self.db.transaction() as session:
-            await session.exec(update(Outbox).where(  # type: ignore[call-overload]
-                col(Outbox.id) == row_id).values(sent_at=utcnow(), claim_owner=None,
-                                                 claim_until=None))
+    @staticmethod
+    def _sent(connection: Connection, *, row_id: int) -> None:
+        connection.execute(update(Outbox).where(col(Outbox.id) == row_id).values(
+            sent_at=utcnow(), claim_owner=None, claim_until=None))
 
     async def _failed(self, row_id: int | None, error: str, now: datetime) -> None:
         async with self.db.transaction() as session:
@@ -140,48 +301,28 @@ class OutboxPoster:
                 row.claim_until = now + _backoff(row.attempts)
         self.db.notify_deadlines()
 
-    async def _build(self, row_id: int | None) -> PostMessage:
-        """Load what the post needs (short read transaction), then render off the loop."""
-        async with self.db.transaction(write=False) as session:
-            row = await session.get(Outbox, row_id)
-            assert row is not None and row.id is not None
-            game = await session.get(Game, row.game_id) if row.game_id is not None else None
-            locale = self.default_locale
-            if game is not None and game.guild_id is not None:
-                guild = await session.get(Guild, game.guild_id)
-                locale = (guild.locale if guild and guild.locale else locale)
-            spec = row.payload.get("map") or {}
-            state: dict[str, Any] | None = None
-            results: list[dict[str, Any]] | None = None
-            if spec.get("source") == "record" and game is not None:
-                # the map of the first record; the results of every phase the turn resolved
-                seqs = row.payload.get("seqs") or [spec.get("seq")]
-                records = (await session.exec(select(PhaseRecord).where(
-                    PhaseRecord.game_id == game.id, col(PhaseRecord.seq).in_(seqs))
-                    .order_by(col(PhaseRecord.seq)))).all()
-                if records:
-                    state = records[0].state
-                    results = [r for record in records for r in record.results]
-            elif spec.get("source") == "game" and game is not None and game.state:
-                state = game.state
-            payload = dict(row.payload)
-            kind = row.kind
-            channel = game.channel_id if game else None
-            thread = game.thread_id if game else None
-            game_id = row.game_id
+    async def _build(self, loaded: _Loaded) -> PostMessage:
+        """The post, its map rendered off the loop (in the process pool)."""
+        row_id, state, results, locale = (loaded.row_id, loaded.state, loaded.results,
+                                          loaded.locale)
         image = None
         if state is not None:
             # the renderer is CPU-bound: never on the event loop (DESIGN.md). A map that
             # cannot be drawn must not hold back the results: they go out without it.
             try:
-                image = await asyncio.to_thread(self.render, state, results=results,
-                                                locale=locale)
+                pool = render_pool() if self.pooled else None
+                if pool is not None:
+                    image = await pool.render(self.render, state, results=results,
+                                              locale=locale)
+                else:
+                    image = await asyncio.to_thread(self.render, state, results=results,
+                                                    locale=locale)
             except Exception:
                 log.exception("map of post %s could not be rendered", row_id)
-        return PostMessage(outbox_id=row_id or 0, game_id=game_id, kind=kind, payload=payload,
-                           channel_id=channel, thread_id=thread,
-                           user_id=payload.get("user_id"), locale=locale, image=image,
-                           results=results)
+        return PostMessage(outbox_id=row_id, game_id=loaded.game_id, kind=loaded.kind,
+                           payload=loaded.payload, channel_id=loaded.channel,
+                           thread_id=loaded.thread, user_id=loaded.payload.get("user_id"),
+                           locale=locale, image=image, results=results)
 
 
 class Scheduler:
@@ -201,6 +342,7 @@ class Scheduler:
             if send is not None else None
         self._stopping = asyncio.Event()
         self._adopted = False
+        self._next_due = self.next_due_query()  # built once: it has no parameter
 
     def stop(self) -> None:
         self._stopping.set()
@@ -278,106 +420,127 @@ class Scheduler:
                 .values(lease_owner=None, lease_until=None))
 
     def _due(self, now: datetime) -> Any:
-        return and_(col(Game.status) == GameStatus.ACTIVE.value,
-                    col(Game.deadline).is_not(None), col(Game.deadline) <= now,
+        """Due and not leased (a lease that expired counts as none): ``ix_game_due``."""
+        return and_(col(Game.status) == ACTIVE, col(Game.deadline).is_not(None),
+                    col(Game.deadline) <= now,
                     or_(col(Game.lease_until).is_(None), col(Game.lease_until) < now))
+
+    def _earliest(self, query: Any) -> Any:
+        """The first rows of ``query``; on PostgreSQL locked, skipping rows another process
+        holds (a racing claim, a game being resolved): never a wait, never a deadlock."""
+        query = query.limit(self.batch)
+        return query if self.db.is_sqlite else query.with_for_update(skip_locked=True)
 
     async def claim_due(self, now: datetime) -> list[tuple[int, str | None, int]]:
         """Take a lease on due games; returns (id, phase, version) of those this process won."""
         return (await self._claim(now))[0]
 
     async def _claim(self, now: datetime) -> tuple[list[tuple[int, str | None, int]], int]:
-        """(games won, candidates seen): a full batch of candidates means there may be more
-        due games even when other processes won all of these."""
-        until = now + self.lease
-        if not self.db.is_sqlite:
-            async with self.db.transaction() as session:
-                rows = (await session.exec(select(Game.id, Game.phase, Game.version)
-                                           .where(self._due(now))
-                                           .order_by(col(Game.deadline)).limit(self.batch)
-                                           .with_for_update(skip_locked=True))).all()
-                ids = [r[0] for r in rows]
-                if ids:
-                    await session.exec(update(Game).where(  # type: ignore[call-overload]
-                        col(Game.id).in_(ids)).values(lease_owner=self.owner,
-                                                      lease_until=until))
-                return [(int(r[0] or 0), r[1], int(r[2])) for r in rows], len(rows)
-        async with self.db.transaction(write=False) as session:
-            rows = (await session.exec(select(Game.id, Game.phase, Game.version)
-                                       .where(self._due(now)).order_by(col(Game.deadline))
-                                       .limit(self.batch))).all()
-        won = []
-        for game_id, phase, version in rows:
-            async with self.db.transaction() as session:
-                result = await session.exec(update(Game).where(  # type: ignore[call-overload]
-                    col(Game.id) == game_id, self._due(now))
-                    .values(lease_owner=self.owner, lease_until=until))
-                if result.rowcount == 1:
-                    won.append((int(game_id or 0), phase, int(version)))
-        return won, len(rows)
+        """(games won, candidates seen): a full batch means there may be more due games.
+
+        One statement: ``UPDATE game SET lease WHERE id IN (the earliest due games) RETURNING
+        id, phase, version``. On SQLite the write transaction holds the only write lock; on
+        PostgreSQL the sub-select locks the rows it takes and skips those locked elsewhere
+        (a row leased meanwhile by another process is re-checked against ``_due`` and
+        dropped)."""
+        due = self._earliest(select(Game.id).where(self._due(now))
+                             .order_by(col(Game.deadline)))
+        claim = update(Game).where(col(Game.id).in_(due.scalar_subquery())).values(
+            lease_owner=self.owner, lease_until=now + self.lease).returning(
+            col(Game.id), col(Game.phase), col(Game.version), col(Game.deadline))
+        rows = await self.db.run(lambda c: c.execute(claim).all())
+        rows = sorted(rows, key=lambda r: (r[3], r[0]))  # earliest deadline first
+        return [(int(r[0] or 0), r[1], int(r[2])) for r in rows], len(rows)
 
     async def send_reminders(self, now: datetime) -> int:
         """Queue a DM for each player (reminders on) who has a choice but has neither sent
         orders nor said ready; the game's ``reminder_at`` is cleared in the same
-        transaction, so a reminder is queued once."""
-        async with self.db.transaction(write=False) as session:
-            ids = (await session.exec(select(Game.id).where(
-                col(Game.status) == GameStatus.ACTIVE.value,
-                col(Game.reminder_at).is_not(None), col(Game.reminder_at) <= now)
-                .limit(200))).all()
-        queued = 0
-        for game_id in ids:
-            async with self.db.transaction() as session:
-                result = await session.exec(update(Game).where(  # type: ignore[call-overload]
-                    col(Game.id) == game_id, col(Game.reminder_at).is_not(None),
-                    col(Game.reminder_at) <= now).values(reminder_at=None))
-                if result.rowcount != 1:
-                    continue  # another process took it
-                game = await session.get(Game, game_id)
-                assert game is not None
-                players = list((await session.exec(select(Player).where(
-                    Player.game_id == game_id))).all())
-                choices = rules_for(game.variant).choices(game, players)
-                waiting = waiting_powers(players, choices)
-                answered = {o.power for o in (await session.exec(select(OrderSet).where(
-                    OrderSet.game_id == game_id, OrderSet.phase == game.phase))).all()
-                    if o.text.strip() or o.ready}
-                for p in players:
-                    missing = sorted(set(p.powers) & waiting - answered)
-                    if p.status in SEATED and p.reminders and missing:
-                        session.add(Outbox(game_id=game_id, kind="reminder", created_at=now,
-                                           payload={"user_id": p.user_id, "phase": game.phase,
-                                                    "deadline": iso(game.deadline),
-                                                    "powers": missing}))
-                        queued += 1
+        transaction, so a reminder is queued once.
+
+        Every due game of the batch in one transaction: the reminders taken (``UPDATE ...
+        RETURNING``, the rows locked as in ``_claim``), their games, players and orders
+        (three selects), then the posts (one insert)."""
+        due = self._earliest(select(Game.id).where(
+            col(Game.status) == ACTIVE, col(Game.reminder_at).is_not(None),
+            col(Game.reminder_at) <= now).order_by(col(Game.reminder_at)))
+        take = update(Game).where(col(Game.id).in_(due.scalar_subquery())).values(
+            reminder_at=None).returning(col(Game.id))
+
+        def remind(connection: Connection) -> int:
+            ids = [int(r[0] or 0) for r in connection.execute(take).all()]
+            if not ids:
+                return 0
+            with Session(bind=connection) as session:
+                found = list(session.exec(select(Game).where(col(Game.id).in_(ids))
+                                          .order_by(col(Game.id))).all())
+                seats: dict[int, list[Player]] = {game_id: [] for game_id in ids}
+                for p in session.exec(select(Player).where(col(Player.game_id).in_(ids))
+                                      .order_by(col(Player.id))).all():
+                    seats[p.game_id].append(p)
+                phase = {game.id: game.phase for game in found}
+                # by game (the unique index's first column; SQLite would not use it for
+                # (game, phase) pairs), the current phase's kept
+                answered = {(o.game_id, o.power) for o in session.exec(
+                    select(OrderSet).where(col(OrderSet.game_id).in_(ids))).all()
+                    if o.phase == phase.get(o.game_id) and (o.text.strip() or o.ready)}
+                posts = self._reminders(found, seats, answered, now)
+            if posts:
+                connection.execute(insert(Outbox), posts)
+            return len(posts)
+
+        queued = await self.db.run(remind)
+        if queued:
+            self.db.notify_deadlines()
         return queued
 
-    async def next_due(self) -> datetime | None:
-        """The earliest deadline, reminder or post retry: three MIN() queries, nothing
-        loaded per game."""
-        async with self.db.transaction(write=False) as session:
-            active = col(Game.status) == GameStatus.ACTIVE.value
-            deadline = (await session.exec(select(func.min(Game.deadline)).where(
-                active, col(Game.lease_until).is_(None)))).one()
-            leased = (await session.exec(select(func.min(Game.lease_until)).where(
-                active, col(Game.lease_until).is_not(None)))).one()
-            reminder = (await session.exec(select(func.min(Game.reminder_at))
-                                           .where(active))).one()
-            retry = (await session.exec(select(func.min(Outbox.claim_until)).where(
-                col(Outbox.sent_at).is_(None), col(Outbox.attempts) < MAX_ATTEMPTS))).one()
-            pending = (await session.exec(select(func.count()).select_from(Outbox).where(
-                col(Outbox.sent_at).is_(None), col(Outbox.attempts) < MAX_ATTEMPTS,
-                col(Outbox.claim_until).is_(None)))).one() if self.poster else 0
-        from bot.models import UTCDateTime
+    @staticmethod
+    def _reminders(found: Sequence[Game], seats: dict[int, list[Player]],
+                   answered: set[tuple[int, str]], now: datetime) -> list[dict[str, Any]]:
+        posts = []
+        for game in found:
+            game_id = int(game.id or 0)
+            players = seats[game_id]
+            waiting = waiting_powers(players, rules_for(game.variant).choices(game, players))
+            for p in players:
+                missing = sorted(pw for pw in set(p.powers) & waiting
+                                 if (game_id, pw) not in answered)
+                if p.status in SEATED and p.reminders and missing:
+                    posts.append({"game_id": game_id, "kind": "reminder", "created_at": now,
+                                  "attempts": 0,
+                                  "payload": {"user_id": p.user_id, "phase": game.phase,
+                                              "deadline": iso(game.deadline),
+                                              "powers": missing}})
+        return posts
 
-        conv = UTCDateTime()
-        dialect = self.db.engine.dialect
-        times = [conv.process_result_value(t, dialect) if isinstance(t, datetime) else None
-                 for t in (deadline, leased, reminder, retry if self.poster else None)]
-        if pending:
+    def next_due_query(self) -> Any:
+        """One row: the earliest unleased deadline, lease end, reminder and post retry, and
+        whether a post is waiting — each a scalar subquery that reads the first entry of a
+        partial index, so the cost does not grow with the number of games."""
+        active = col(Game.status) == ACTIVE
+
+        def first(column: Any, *where: Any) -> Any:
+            return select(column).where(*where, column.is_not(None)) \
+                .order_by(column).limit(1).scalar_subquery()
+
+        columns = [
+            first(col(Game.deadline), active, col(Game.lease_until).is_(None)),
+            first(col(Game.lease_until), active),
+            first(col(Game.reminder_at), active),
+        ]
+        if self.poster is not None:
+            pending = (col(Outbox.sent_at).is_(None), col(Outbox.attempts) < MAX_ATTEMPTS)
+            columns += [first(col(Outbox.claim_until), *pending),
+                        exists().where(*pending, col(Outbox.claim_until).is_(None))]
+        return select(*columns)
+
+    async def next_due(self) -> datetime | None:
+        """The earliest deadline, reminder, lease end or post retry; now when a post is
+        waiting. One statement (``next_due_query``), nothing loaded per game."""
+        row = (await self.db.read(self._next_due))[0]
+        times = [t for t in row[:4] if isinstance(t, datetime)]
+        if self.poster is not None and row[4]:
             times.append(self.clock())
-        found = [t for t in times if t is not None]
-        return min(found) if found else None
+        return min(times) if times else None
 
     async def seconds_until_next(self) -> float:
         due = await self.next_due()
