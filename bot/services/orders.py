@@ -23,6 +23,7 @@ from bot.services.common import (
     load_players,
     require_status,
     seated_player,
+    waiting_powers,
 )
 from bot.services.errors import Conflict, Forbidden, NotFound, OrdersRejected
 from bot.services.turns import TurnOutcome, resolve_if_ready
@@ -36,6 +37,9 @@ class OrderLine:
     normalized: str | None
     order: dict[str, Any] | None
     error: dict[str, Any] | None
+    # kept for a later phase (a retreat, build or removal sent with the movement orders,
+    # seed 004 §3.4.2): it replaces no order of this phase
+    conditional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +95,7 @@ _BACK_FROM_DISORDER = update(_PLAYER).where(_PLAYER.c.id == bindparam("of_id")).
 def _line(raw: dict[str, Any]) -> OrderLine:
     return OrderLine(text=str(raw.get("text", "")), ok=bool(raw.get("ok")),
                      normalized=raw.get("normalized"), order=raw.get("order"),
-                     error=raw.get("error"))
+                     error=raw.get("error"), conditional=bool(raw.get("conditional")))
 
 
 async def _orderable(session: AsyncSession, game: Game, user_id: int
@@ -177,7 +181,8 @@ def _submit_in(connection: Connection, *, game_id: int | None,
         raise OrdersRejected(power=power, phase=phase, lines=[
             {"text": x.text, "ok": x.ok, "normalized": x.normalized, "error": x.error}
             for x in lines])
-    parsed = [{"text": x.text, "normalized": x.normalized, "order": x.order} for x in lines]
+    parsed = [{"text": x.text, "normalized": x.normalized, "order": x.order,
+               **({"conditional": True} if x.conditional else {})} for x in lines]
     # new orders are not "ready" unless said again: no accidental early resolution.
     # UPDATE then INSERT (the game lock excludes a concurrent insert): one statement in the
     # usual case of a replacement.
@@ -227,12 +232,15 @@ async def my_orders(db: Database, *, game_id: int, user_id: int) -> list[OwnOrde
 
 @dataclass(frozen=True, slots=True)
 class OrderStatus:
-    """Public progress of a phase: who has sent orders and who is ready, never what."""
+    """Public progress of a phase: who has sent orders and who is ready, never what.
+    ``waiting``: powers with a choice; ``missing``: those of them whose player must act
+    and has neither sent orders nor said ready."""
 
     phase: str
     waiting: tuple[str, ...]
     submitted: tuple[str, ...]
     ready: tuple[str, ...]
+    missing: tuple[str, ...] = ()
 
 
 async def order_status(db: Database, *, game_id: int) -> OrderStatus:
@@ -244,9 +252,12 @@ async def order_status(db: Database, *, game_id: int) -> OrderStatus:
             if game.state else []
         rows = (await session.exec(select(OrderSet).where(
             OrderSet.game_id == game_id, OrderSet.phase == game.phase))).all()
+        submitted = {r.power for r in rows if r.text.strip()}
+        ready = {r.power for r in rows if r.ready}
+        missing = waiting_powers(players, choices) - submitted - ready
         return OrderStatus(phase=str(game.phase), waiting=tuple(sorted(choices)),
-                           submitted=tuple(sorted(r.power for r in rows if r.text.strip())),
-                           ready=tuple(sorted(r.power for r in rows if r.ready)))
+                           submitted=tuple(sorted(submitted)), ready=tuple(sorted(ready)),
+                           missing=tuple(sorted(missing)))
 
 
 async def set_ready(db: Database, *, game_id: int, user_id: int, ready: bool = True,

@@ -18,19 +18,38 @@ from bot.ui.format import (
     phase_name,
     power_name,
     results_by_power,
+    variant_title,
 )
 
 COLOUR = discord.Colour(0x2B5EA7)
 MAX_FIELDS = 25
+EMBEDS_TEXT_LIMIT = 6000  # Discord's limit for all the embeds of one message
 
 
-def order_line_text(line: OrderLine, locale: str) -> str:
-    """One order line as read back: understood and normalised, or refused and why."""
+def order_line_text(line: OrderLine, locale: str, phase: str | None = None) -> str:
+    """One order line as read back: understood and normalised, or refused and why. A
+    conditional order (a retreat, build or removal sent with the movement orders, seed 004
+    §3.4.2) says which phase it is kept for, and that it replaces no movement order."""
     if line.ok:
-        return f"✅ `{line.text}` → `{line.normalized}`"
+        text = f"✅ `{line.text}` → `{line.normalized}`"
+        if line.conditional:
+            text += " — " + conditional_note(line, locale, phase)
+        return text
     err = line.error or {}
     why = err.get("message_fr" if locale == "fr" else "message_en") or err.get("code") or "?"
     return f"❌ `{line.text}` — {why}"
+
+
+def conditional_note(line: OrderLine, locale: str, phase: str | None) -> str:
+    """Which phase a conditional order waits for. The engine keeps conditional builds and
+    removals of a Spring for that Spring only (its retreats): they are not kept for the
+    Winter, and the player is told so."""
+    kind = str((line.order or {}).get("kind") or "")
+    if kind in ("retreat", "disband"):
+        return t("orders.conditional.retreat", locale)
+    if str(phase or "").startswith("S"):
+        return t("orders.conditional.adjust_spring", locale)
+    return t("orders.conditional.adjust", locale)
 
 
 def own_orders_embed(own: Sequence[OwnOrders], game: GameView, locale: str) -> discord.Embed:
@@ -39,8 +58,9 @@ def own_orders_embed(own: Sequence[OwnOrders], game: GameView, locale: str) -> d
     if not own:
         embed.description = t("orders.none", locale)
     for o in own[:MAX_FIELDS]:
-        text = "\n".join(f"`{x.normalized or x.text}`" for x in o.lines) or t("orders.none",
-                                                                                locale)
+        text = "\n".join(f"`{x.normalized or x.text}`" + (
+            f" ({t('orders.conditional.short', locale)})" if x.conditional else "")
+            for x in o.lines) or t("orders.none", locale)
         ready = t("orders.ready_yes" if o.ready else "orders.ready_no", locale)
         embed.add_field(name=f"{power_name(o.power, locale)} — {ready}", value=text[:1024],
                         inline=False)
@@ -51,16 +71,26 @@ def own_orders_embed(own: Sequence[OwnOrders], game: GameView, locale: str) -> d
 
 def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
                  state: Mapping[str, Any] | None) -> discord.Embed:
+    """Where a game stands: phase and deadline, who the phase is waiting for (powers that
+    must act and have neither sent orders nor said ready), each seat's current player
+    (a replacement says whom it replaces, seed 004 §3.6), centres."""
     embed = discord.Embed(title=t("status.title", locale, name=game.name),
                           colour=COLOUR)
-    embed.add_field(name=t("status.variant", locale), value=game.variant)
+    embed.add_field(name=t("status.variant", locale), value=variant_title(game.variant, locale))
     embed.add_field(name=t("status.state", locale), value=t(f"status.{game.status}", locale))
     embed.add_field(name=t("status.gm", locale), value=f"<@{game.gm_user_id}>")
     if game.phase:
         embed.add_field(name=t("status.phase", locale), value=phase_name(game.phase, locale))
         embed.add_field(name=t("game.deadline", locale), value=deadline_text(game.deadline))
+    if progress is not None and game.status in ("active", "paused"):
+        missing = ", ".join(power_name(pw, locale, game.variant) for pw in progress.missing)
+        embed.add_field(name=t("status.waiting", locale, count=len(progress.missing)),
+                        value=missing or t("status.nobody_missing", locale), inline=False)
+    replaced = [p for p in game.players if p.status == "replaced"]
     players = []
     for p in game.players:
+        if p.status == "replaced":
+            continue
         powers = ", ".join(power_name(pw, locale, game.variant) for pw in p.powers) or "—"
         mark = ""
         if progress is not None:
@@ -72,7 +102,10 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
             elif any(pw in progress.waiting for pw in p.powers):
                 mark = " ⏳"
         status = "" if p.status == "active" else f" ({t('player.status.' + p.status, locale)})"
-        players.append(f"<@{p.user_id}> — {powers}{status}{mark}")
+        before = [f"<@{r.user_id}>" for r in replaced
+                  if r.powers == p.powers and (r.seat == p.seat or r.seat is None)]
+        since = f" — {t('status.replaces', locale, users=', '.join(before))}" if before else ""
+        players.append(f"<@{p.user_id}> — {powers}{status}{mark}{since}")
     embed.add_field(name=t("status.players", locale, count=len(players)),
                     value="\n".join(players)[:1024] or "—", inline=False)
     if state:
@@ -117,27 +150,60 @@ def settings_embed(game: GameView, locale: str) -> discord.Embed:
 
 def results_embeds(detail: PhaseDetail, locale: str, variant: str,
                    state_after: Mapping[str, Any] | None,
-                   next_phase: str | None, deadline: Any) -> list[discord.Embed]:
+                   next_phase: str | None, deadline: Any,
+                   following: Sequence[PhaseDetail] = ()) -> list[discord.Embed]:
     """The report of a resolved phase: every power's orders with their outcome, centre
-    counts and eliminations; the map goes in the first embed."""
-    embed = discord.Embed(title=t("results.title", locale,
-                                  phase=phase_name(detail.phase, locale)), colour=COLOUR)
-    lines = results_by_power(detail.results, detail.state, locale, variant, state_after)
-    fields = 0
-    for power in sorted(lines):
-        for i, piece in enumerate(chunks(lines[power])):
-            if fields >= MAX_FIELDS - 3:
-                break
-            name = power_name(power, locale, variant) + ("" if i == 0 else " …")
-            embed.add_field(name=name, value=piece, inline=True)
-            fields += 1
+    counts and eliminations; the map goes in the first embed. ``following``: the phases the
+    same turn resolved at once after it (a retreat, a Winter played from conditional orders),
+    one embed each, in order; the retreats they hold complete the first report's
+    ``(d-xxx)``."""
+    details = [detail, *following]
+    embeds = []
+    for i, current in enumerate(details):
+        later = [r for d in details[i + 1:] for r in d.results]
+        after = details[i + 1].state if i + 1 < len(details) else state_after
+        embed = discord.Embed(title=t("results.title", locale,
+                                      phase=phase_name(current.phase, locale)), colour=COLOUR)
+        lines = results_by_power([*current.results, *later], current.state, locale, variant,
+                                 after)
+        fields = 0
+        for power in sorted(lines):
+            for j, piece in enumerate(chunks(lines[power])):
+                if fields >= MAX_FIELDS - 5:
+                    break
+                name = power_name(power, locale, variant) + ("" if j == 0 else " …")
+                embed.add_field(name=name, value=piece, inline=True)
+                fields += 1
+        if not lines:
+            embed.description = t("results.nothing", locale)
+        embeds.append(embed)
+    last = embeds[-1]
     if state_after:
         counts = centre_counts(state_after)
         if counts:
-            embed.add_field(name=t("status.centres", locale),
-                            value=_counts_text(counts, locale, variant)[:1024], inline=False)
+            last.add_field(name=t("status.centres", locale),
+                           value=_counts_text(counts, locale, variant)[:1024], inline=False)
     if next_phase:
-        embed.add_field(name=t("results.next", locale),
-                        value=f"{phase_name(next_phase, locale)} — {deadline_text(deadline)}",
-                        inline=False)
-    return [embed]
+        last.add_field(name=t("results.next", locale),
+                       value=f"{phase_name(next_phase, locale)} — {deadline_text(deadline)}",
+                       inline=False)
+    return embeds
+
+
+def fit_embeds(embeds: list[discord.Embed], limit: int = EMBEDS_TEXT_LIMIT
+               ) -> list[discord.Embed]:
+    """Discord refuses a message whose embeds hold more than 6,000 characters in all: the
+    longest field values are cut (marked …) until the message fits."""
+    def size() -> int:
+        return sum(len(e) for e in embeds)
+
+    while size() > limit:
+        embed, index, field = max(((e, i, f) for e in embeds for i, f in enumerate(e.fields)),
+                                  key=lambda x: len(x[2].value or ""), default=(None, 0, None))
+        if embed is None or field is None or len(field.value or "") <= 20:
+            break
+        value = str(field.value)
+        keep = max(20, len(value) - (size() - limit) - 2)
+        embed.set_field_at(index, name=field.name, value=value[:keep] + " …",
+                           inline=bool(field.inline))
+    return embeds

@@ -10,8 +10,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import has_key, t
+from bot.i18n import has_key, language_of, t
 from bot.services.errors import OrdersRejected, ServiceError
+from bot.ui.format import game_map, phase_name
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +27,25 @@ class UserFacingError(Exception):
         self.params = params
 
 
-def _format_params(params: dict[str, Any]) -> dict[str, Any]:
+def _format_params(params: dict[str, Any], locale: Any = None) -> dict[str, Any]:
+    """Lists joined; with a ``locale``, classic powers and phases named in the reader's
+    language (``france`` -> "France", ``S1901M`` -> "Spring 1901, movement")."""
     out: dict[str, Any] = {}
     for k, v in params.items():
+        if locale is not None and k in ("power", "powers") and v:
+            names = v if isinstance(v, list | tuple) else str(v).split(",")
+            v = [_power(str(x).strip(), locale) for x in names]
+        elif locale is not None and k in ("phase", "expected_phase") and isinstance(v, str):
+            v = phase_name(v, locale)
         out[k] = ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
     return out
+
+
+def _power(power: str, locale: Any) -> str:
+    try:
+        return game_map("classic").power(power).name(language_of(locale))
+    except (KeyError, ValueError):
+        return power
 
 
 def rejected_lines(error: OrdersRejected, locale: Any) -> str:
@@ -59,9 +74,11 @@ def error_text(error: BaseException, locale: Any) -> str:
         if not has_key(key):
             log.error("no message for service error %s", error.code)
             key = "error.generic"
-        return t(key, locale, **_format_params(error.params))
+        # a variant's own refusal names its powers as its rules do
+        named = None if error.code.startswith("rule.") else locale
+        return t(key, locale, **_format_params(error.params, named))
     if isinstance(error, UserFacingError):
-        return t(error.key, locale, **_format_params(error.params))
+        return t(error.key, locale, **_format_params(error.params, locale))
     if isinstance(error, app_commands.MissingPermissions):
         return t("error.missing_permissions", locale)
     if isinstance(error, app_commands.NoPrivateMessage):

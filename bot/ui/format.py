@@ -21,6 +21,9 @@ from engine.maps import Map, province_of
 # engine error codes that mean "open to two readings" (seed 004 §4.1.1 "(u)")
 AMBIGUOUS_CODES = frozenset({"ambiguous", "ambiguous_coast", "ambiguous_unit",
                              "ambiguous_order", "ambiguous_name", "ambiguous_power"})
+# what the rules did for a unit nobody ordered (engine result reasons)
+DEFAULT_WORDS = frozenset({"disbanded_no_order", "default_retreat", "default_removal"})
+CIVIL_DISORDER_FR = "(désordre civil)"
 
 
 @cache
@@ -33,6 +36,31 @@ def power_name(power: str, locale: Any, variant: str = "classic") -> str:
         return game_map(variant).power(power).name(language_of(locale))
     except (KeyError, ValueError):
         return power.capitalize()
+
+
+def variant_title(variant: str, locale: Any) -> str:
+    """The display name of a registered variant in the reader's language (its ``titles``)."""
+    try:
+        titles = variants.get(variant).titles
+    except variants.UnknownVariant:
+        return variant
+    return str(titles.get(language_of(locale)) or titles.get("en") or variant)
+
+
+def variant_titles(locale: Any) -> list[tuple[str, str]]:
+    """(name, title) of every registered variant, in the registry's order."""
+    return [(name, variant_title(name, locale)) for name in variants.names()]
+
+
+def variant_named(text: str | None) -> str | None:
+    """The registered variant a player typed: its name, or its title in any language
+    (case and accents as typed); None when nothing matches."""
+    wanted = (text or "").strip().lower()
+    for name in variants.names():
+        titles = variants.get(name).titles
+        if wanted == name.lower() or wanted in (str(x).lower() for x in titles.values()):
+            return name
+    return None
 
 
 def province_name(location: str, locale: Any, variant: str = "classic") -> str:
@@ -101,7 +129,10 @@ def _dislodged_in(state_after: Mapping[str, Any] | None) -> dict[str, list[str]]
 def french_line(result: Mapping[str, Any], state: Mapping[str, Any],
                 later: Sequence[Mapping[str, Any]] = (),
                 dislodged: Mapping[str, list[str]] | None = None) -> str:
-    """One result in the seed 004 §4.1.1 notation."""
+    """One result in the seed 004 §4.1.1 notation. What the rules did for a unit without an
+    order is written as what happened: a missed retreat is ``(o) (a)`` (disbanded,
+    ``standard``) or ``(o) (d-xxx)`` (the default retreat, ``vortigern``, §3.5.3), a default
+    removal ``(o)``, a power in civil disorder ``(désordre civil)`` (§2.14.3)."""
     order = result.get("order")
     status = result.get("status")
     reason = result.get("reason") or ""
@@ -110,6 +141,9 @@ def french_line(result: Mapping[str, Any], state: Mapping[str, Any],
         return f"{(result.get('text') or '?').strip()} {comment}"
     kind = order.get("kind")
     unit = f"{order.get('unit_type') or ''} {_loc(order.get('location'))}".strip()
+    comments = []
+    if reason == "civil_disorder":
+        comments.append(CIVIL_DISORDER_FR)
     if kind == "move":
         sign = "=" if status == "succeeds" else ":" if status == "fails" else "-"
         via = " (c)" if order.get("via_convoy") else ""
@@ -122,21 +156,34 @@ def french_line(result: Mapping[str, Any], state: Mapping[str, Any],
     elif kind == "hold":
         line = f"{unit} H"
     elif kind == "retreat":
-        sign = "=" if status == "succeeds" else ":"
-        line = f"{unit} R{sign}{_loc(order.get('target'))}"
+        target = _loc(order.get("target"))
+        if reason == "default_retreat":  # no retreat order: the rules chose (§3.5.3)
+            line = unit
+            comments += ["(o)", f"(d-{target})" if status == "succeeds" else f"R:{target} (a)"]
+        else:
+            line = f"{unit} R{'=' if status == 'succeeds' else ':'}{target}"
+            if status != "succeeds":
+                comments.append("(a)")  # a failed retreat destroys the unit
     elif kind == "disband":
-        line = f"{unit} disp."
+        if reason in ("disbanded_no_order", "civil_disorder"):
+            line = unit
+            comments += ["(o)", "(a)"] if reason == "disbanded_no_order" else ["(a)"]
+        else:
+            line = f"{unit} disp."
     elif kind == "build":
         line = f"+ {unit}"
     elif kind == "remove":
         line = f"- {unit}"
+        if reason == "default_removal":  # chosen by the rules (§3.5.3)
+            comments.append("(o)")
     else:  # waive
         line = "(renonce)"
-    comments = []
     if status == "illegal":
         comments.append("(u)" if reason in AMBIGUOUS_CODES else "(i)")
     if status == "void" and reason == "no_matching_order":
         comments.append("(v)")
+    if status == "fails" and kind in ("build", "remove", "waive"):
+        comments.append("(i)")
     if reason == "no_order":
         comments.append("(o)")
     prov = province_of(str(order.get("location") or ""))
@@ -192,7 +239,21 @@ def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: s
         text = "Build waived"
     outcome = {"succeeds": "succeeds", "fails": "fails", "void": "has no effect",
                "illegal": "is illegal"}.get(status, status)
-    if reason == "no_order":
+    if reason in DEFAULT_WORDS:  # no order: what the rules did (seed 004 §2.14, §3.5.3)
+        had = f"{unit} had no {'retreat' if kind in ('retreat', 'disband') else 'removal'} order"
+        if reason == "default_retreat":
+            target = name(order.get("target"))
+            text, outcome = had, (f"retreats to {target} by default" if status == "succeeds"
+                                  else f"its default retreat to {target} bounced, so it is disbanded")
+        elif reason == "disbanded_no_order":
+            text, outcome = had, "disbanded"
+        else:
+            text, outcome = had, "removed by default"
+    elif reason == "civil_disorder" and status == "succeeds":
+        what = {"hold": "holds", "retreat": f"retreats to {name(order.get('target'))}",
+                "disband": "is disbanded", "remove": "is removed"}.get(str(kind), "")
+        text, outcome = f"{unit} {what}".strip(), "civil disorder"
+    elif reason == "no_order":
         text, outcome = unit, "no order, holds"
     elif reason == "cut":
         outcome = "support cut"
@@ -201,8 +262,11 @@ def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: s
                  "no_convoy": "no convoy route", "paradox": "convoy paradox",
                  "no_matching_order": "the supported unit does not do that",
                  "civil_disorder": "civil disorder", "conditional": "kept for later",
-                 "duplicate_order": "another order for this unit counts"}
+                 "duplicate_order": "another order for this unit counts",
+                 "too_many": "more than are due"}
         outcome += f" ({words.get(reason, result.get('message_en') or reason)})"
+        if kind == "retreat" and status == "fails":
+            outcome += "; disbanded"
     prov = province_of(str(order.get("location") or ""))
     if dislodged is not None and prov in dislodged and kind not in ("retreat", "disband"):
         went = _retreat_of(prov, later)

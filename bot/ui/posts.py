@@ -17,16 +17,31 @@ from bot.i18n import t
 from bot.scheduler import PostMessage
 from bot.services import games as games_service
 from bot.services import surface as surface_service
+from bot.services.common import GameView
+from bot.services.surface import MissedOrders
 from bot.ui.common import RefereeBot
-from bot.ui.embeds import COLOUR, result_text, results_embeds
-from bot.ui.format import deadline_text, phase_name, power_name
-from bot.ui.views import DrawVoteButton, JoinButton, RemindersButton
+from bot.ui.embeds import COLOUR, fit_embeds, result_text, results_embeds
+from bot.ui.format import (
+    deadline_text,
+    phase_name,
+    power_name,
+    province_name,
+    variant_title,
+)
+from bot.ui.views import (
+    DrawVoteButton,
+    JoinButton,
+    RemindersButton,
+    adjust_view,
+    retreat_view,
+)
 from engine import api as engine_api
+from engine.maps import province_of
 
 log = logging.getLogger(__name__)
 
 # rows addressed to one player: sent by DM (other rows carrying a user_id mention them)
-DM_KINDS = frozenset({"reminder", "draw_vote_request"})
+DM_KINDS = frozenset({"reminder", "draw_vote_request", "civil_disorder"})
 
 
 def _file(post: PostMessage) -> discord.File | None:
@@ -106,7 +121,8 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
         view.add_item(JoinButton(post.game_id or 0, label=t("join.button", loc)))
         await _to_game(bot, post, embeds=[_embed(
             t("post.created_title", loc, name=p.get("name", name)),
-            t("post.created_body", loc, variant=p.get("variant", variant),
+            t("post.created_body", loc, variant=variant_title(str(p.get("variant", variant)),
+                                                              loc),
               gm=f"<@{p.get('gm_user_id')}>"))], view=view)
         return
     if kind == "game_started":
@@ -125,6 +141,12 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
         return
     if kind == "results":
         await _results(bot, post)
+        return
+    if kind == "civil_disorder":  # the declaration, to its player: public in the results
+        await _dm_quietly(bot, int(p["user_id"]), embed=_embed(
+            t("civil_disorder.title", loc, name=name),
+            t("civil_disorder.body", loc, powers=_powers(p.get("powers") or [], loc, variant),
+              missed=p.get("missed", "?"))))
         return
     if kind == "duel_notice":  # bot.services.duel: text_en/text_fr, title_en/title_fr
         lang = "fr" if str(loc).startswith("fr") else "en"
@@ -152,7 +174,6 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
         "player_kicked": ("post.player_kicked", {"user": f"<@{p.get('user_id')}>"}),
         "player_replaced": ("post.player_replaced", {
             "old": f"<@{p.get('old_user_id')}>", "new": f"<@{p.get('new_user_id')}>"}),
-        "civil_disorder": ("post.civil_disorder", {"user": f"<@{p.get('user_id')}>"}),
         "press": ("post.press", {"text": p.get("text", "")}),
     }
     key, params = simple.get(kind, ("post.notice", {"kind": kind}))
@@ -163,30 +184,154 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
 
 
 async def _results(bot: RefereeBot, post: PostMessage) -> None:
+    """The one post of a turn: every phase it resolved (each record, in order), centre
+    counts, eliminations and the civil-disorder declarations of the turn; then, by DM, the
+    retreat or adjustment prompts of the next phase and the warnings of players one missed
+    phase away from civil disorder (with a note to the GM)."""
     loc, p = post.locale, post.payload
     game_id = post.game_id or 0
     game = await games_service.get_game(bot.db, game_id=game_id)
-    detail = await games_service.phase_detail(bot.db, game_id=game_id, seq=p.get("seq"))
+    seqs = [s for s in (p.get("seqs") or [p.get("seq")]) if s is not None]
+    details = [await games_service.phase_detail(bot.db, game_id=game_id, seq=s) for s in seqs]
     state_after = await surface_service.public_state(bot.db, game_id=game_id)
     # the report describes the position right after this phase, unless the game moved on
     after = state_after if state_after.get("phase") == p.get("next_phase") else None
-    embeds = results_embeds(detail, loc, game.variant, after, p.get("next_phase"),
-                            p.get("deadline"))
+    embeds = results_embeds(details[0], loc, game.variant, after, p.get("next_phase"),
+                            p.get("deadline"), following=details[1:])
     eliminated = p.get("eliminated") or []
     if eliminated:
-        embeds[0].add_field(name=t("results.eliminated", loc), value=", ".join(
-            power_name(pw, loc, game.variant) for pw in eliminated), inline=False)
-    await _to_game(bot, post, embeds=embeds)
-    # retreat and build prompts by DM (issue 5): who has a choice in the next phase
+        _before_summary(embeds[-1], loc, t("results.eliminated", loc),
+                        _powers(eliminated, loc, game.variant))
+    missed = await surface_service.missed_orders(bot.db, game_id=game_id, seq=p.get("seq"))
+    if missed.declared:
+        lines = [t("results.civil_disorder_line", loc, user=f"<@{d.get('user_id')}>",
+                   powers=_powers(d.get("powers") or [], loc, game.variant),
+                   missed=d.get("missed", missed.threshold)) for d in missed.declared]
+        rule = t("results.civil_disorder_rule", loc)
+        _before_summary(embeds[-1], loc, t("results.civil_disorder", loc),
+                        "\n".join(lines)[:1023 - len(rule)] + "\n" + rule)
+    await _to_game(bot, post, embeds=fit_embeds(embeds))
+    if game.status != "active":
+        return
+    if after is not None:
+        await _prompts(bot, game, after, p, loc)
+    await _warnings(bot, game, missed, details[0].phase, loc)
+
+
+def _before_summary(embed: discord.Embed, loc: str, name: str, value: str) -> None:
+    """A field of the turn's report, before its centre counts and next phase."""
+    summary = {t("status.centres", loc), t("results.next", loc)}
+    index = next((i for i, f in enumerate(embed.fields) if f.name in summary),
+                 len(embed.fields))
+    embed.insert_field_at(index, name=name, value=value[:1024], inline=False)
+
+
+def _powers(powers: Any, loc: str, variant: str) -> str:
+    return ", ".join(power_name(str(pw), loc, variant) for pw in powers)
+
+
+async def _dm_quietly(bot: RefereeBot, user_id: int, **kwargs: Any) -> None:
+    """A DM sent after the public post of the same row: a failure is logged, never raised,
+    so that the row is not retried (the public post would be sent twice) and a player who
+    closed their DMs holds back nothing."""
+    try:
+        await _dm(bot, user_id, **kwargs)
+    except discord.HTTPException as exc:
+        log.warning("cannot DM user %s: %r", user_id, exc)
+
+
+async def _prompts(bot: RefereeBot, game: GameView, after: dict[str, Any],
+                   p: dict[str, Any], loc: str) -> None:
+    """Retreat and build prompts by DM (issues 5 and 12): to each player who has a choice
+    in the next phase, what it is, by when, with buttons (retreats) or menus (builds,
+    removals)."""
     next_phase = str(p.get("next_phase") or "")
-    if after is None or game.status != "active" or next_phase[-1:] not in ("R", "A"):
+    if next_phase[-1:] not in ("R", "A"):
         return
     choices = set(engine_api.powers_with_choices(after))
-    key = "prompt.retreat" if next_phase.endswith("R") else "prompt.adjust"
+    when = t("prompt.retreat_how" if next_phase.endswith("R") else "prompt.adjust_how", loc,
+             phase=phase_name(next_phase, loc), deadline=deadline_text(p.get("deadline")))
     for player in game.players:
         mine = [pw for pw in player.powers if pw in choices]
-        if mine and player.status == "active":
-            await _dm(bot, player.user_id, embed=_embed(
-                t(f"{key}_title", loc, name=game.name),
-                t(key, loc, powers=", ".join(power_name(pw, loc, game.variant) for pw in mine),
-                  phase=phase_name(next_phase, loc), deadline=deadline_text(p.get("deadline")))))
+        if not mine or player.status != "active":
+            continue
+        if next_phase.endswith("R"):
+            title, (body, view) = "prompt.retreat_title", _retreat_prompt(
+                game, after, mine, next_phase, loc)
+        else:
+            title, (body, view) = "prompt.adjust_title", _adjust_prompt(
+                game, after, mine, next_phase, loc)
+        await _dm_quietly(bot, player.user_id, embed=_embed(
+            t(title, loc, name=game.name), f"{body}\n\n{when}"), view=view)
+
+
+def _retreat_prompt(game: GameView, after: dict[str, Any], powers: list[str], phase: str,
+                    loc: str) -> tuple[str, discord.ui.View]:
+    """Each dislodged unit and where it may go, what happens without an order (seed 004
+    §2.14.4 standard, §3.5.3 vortigern), a button per retreat."""
+    variant = game.variant
+    units = [d for d in after.get("dislodged") or [] if d.get("power") in powers]
+    lines = [t("prompt.retreat_unit", loc, power=power_name(str(d["power"]), loc, variant),
+               unit=f"{d['type']} {str(d['location']).upper()}",
+               where=province_name(str(d["location"]), loc, variant),
+               retreats=", ".join(province_name(str(r), loc, variant)
+                                  for r in d.get("retreats") or []) or "—")
+             for d in units]
+    default = "prompt.default_retreat" if game.options.get("preset") == "vortigern" \
+        else "prompt.default_disband"
+    return "\n".join([*lines, t(default, loc)]), retreat_view(game.id, phase, units, loc,
+                                                              variant)
+
+
+def _adjust_prompt(game: GameView, after: dict[str, Any], powers: list[str], phase: str,
+                   loc: str) -> tuple[str, discord.ui.View]:
+    """For each power: how many builds (and the free home centres it owns, from the
+    engine's legal builds) or removals, and a menu of them."""
+    variant = game.variant
+    menus: list[tuple[str, list[str], int]] = []
+    lines = []
+    for power in powers:
+        legal = [o for orders in engine_api.legal_orders(after, power).values()
+                 for o in orders]
+        centres = len((after.get("centers") or {}).get(power) or [])
+        units = sum(1 for u in after.get("units") or [] if u.get("power") == power)
+        due = centres - units
+        name = power_name(power, loc, variant)
+        if due > 0:
+            sites = {province_of(o.split()[2]) for o in legal
+                     if o.upper().startswith("BUILD") and len(o.split()) >= 3}
+            places = sorted(province_name(x, loc, variant) for x in sites)
+            count = min(due, len(places))
+            lines.append(t("prompt.builds", loc, power=name, count=count, centres=centres,
+                           units=units, where=", ".join(places) or "—"))
+            if count < due:
+                lines.append(t("prompt.builds_lost", loc, lost=due - count))
+            menus.append((power, legal, count))
+        elif due < 0:
+            lines.append(t("prompt.removals", loc, power=name, count=-due, centres=centres,
+                           units=units))
+            menus.append((power, legal, -due))
+    return "\n".join(lines), adjust_view(game.id, phase, menus, loc, variant)
+
+
+async def _warnings(bot: RefereeBot, game: GameView, missed: MissedOrders, phase: str,
+                    loc: str) -> None:
+    """Civil disorder announced before it hits (issue 12, seed 004 §3.5.4): each player one
+    missed movement phase away is told by DM, and the GM gets one note listing them and
+    the declarations of the turn."""
+    deadline = deadline_text(game.deadline)
+    for player in missed.warned:
+        await _dm_quietly(bot, player.user_id, embed=_embed(
+            t("warning.title", loc, name=game.name),
+            t("warning.body", loc, phase=phase_name(phase, loc),
+              powers=_powers(player.powers, loc, game.variant), deadline=deadline)))
+    if not missed.warned and not missed.declared:
+        return
+    lines = [t("gm_note.warned", loc, user=f"<@{w.user_id}>",
+               powers=_powers(w.powers, loc, game.variant)) for w in missed.warned]
+    lines += [t("gm_note.declared", loc, user=f"<@{d.get('user_id')}>",
+                powers=_powers(d.get("powers") or [], loc, game.variant))
+              for d in missed.declared]
+    await _dm_quietly(bot, game.gm_user_id, embed=_embed(
+        t("gm_note.title", loc, name=game.name, phase=phase_name(phase, loc)),
+        "\n".join(lines)[:4000]))

@@ -11,6 +11,8 @@ button of a past phase answers "expired" and changes nothing. Custom ids:
 - ``dip:ou:<game>:<phase>``                guided order, step 1: the unit
 - ``dip:oa:<game>:<phase>:<loc>``          step 2: the action
 - ``dip:ot:<game>:<phase>:<loc>:<kind>``   step 3: the order (target)
+- ``dip:rt:<game>:<phase>:<loc>:<dest|->`` a retreat (or ``-``: disband) of the retreat DM
+- ``dip:adj:<game>:<phase>:<power>``       the builds or removals of the adjustment DM
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from bot.services.orders import SubmitResult
 from bot.ui.common import bot_of, reader_locale
 from bot.ui.embeds import COLOUR, order_line_text
 from bot.ui.errors import UserFacingError, reply, report_error
-from bot.ui.format import phase_name, power_name
+from bot.ui.format import phase_name, power_name, province_name
 from engine import api as engine_api
 from engine.maps import province_of
 
@@ -161,7 +163,8 @@ class RemindersButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 def orders_feedback(result: SubmitResult, locale: str
                     ) -> tuple[discord.Embed, discord.ui.View]:
     """Each order as understood, normalised and checked (ephemeral), with a Ready button."""
-    lines = [order_line_text(x, locale) for x in result.lines] or [t("orders.none", locale)]
+    lines = [order_line_text(x, locale, result.phase) for x in result.lines] or [
+        t("orders.none", locale)]
     embed = discord.Embed(
         title=t("orders.saved_title", locale, power=power_name(result.power, locale),
                 phase=phase_name(result.phase, locale)),
@@ -343,6 +346,124 @@ def same_unit(a: str, b: str) -> bool:
     return province_of(a) == province_of(b)
 
 
+# --- the retreat and adjustment prompts (DMs) -----------------------------------------------------
+
+class RetreatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"dip:rt:(?P<game>\d+):(?P<phase>[A-Z0-9]+):(?P<loc>[a-z/]+)"
+                             r":(?P<dest>[a-z/]+|-)"):
+    """One legal retreat of one dislodged unit (``-``: disband it). A press sends that order
+    for that unit (it replaces the unit's previous one) and answers privately; the services
+    refuse a presser who does not hold the unit's power."""
+
+    def __init__(self, game_id: int, phase: str, loc: str, dest: str | None,
+                 label: str = "") -> None:
+        code = dest or "-"
+        style = discord.ButtonStyle.secondary if dest is None else \
+            discord.ButtonStyle.primary
+        super().__init__(discord.ui.Button(
+            label=(label or f"{loc} → {code}")[:80], style=style,
+            custom_id=f"dip:rt:{game_id}:{phase}:{loc}:{code}"))
+        self.game_id, self.phase, self.loc, self.dest = game_id, phase, loc, dest
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> RetreatButton:
+        dest = None if match["dest"] == "-" else match["dest"]
+        return cls(int(match["game"]), match["phase"], match["loc"], dest)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self._retreat(interaction))
+
+    async def _retreat(self, interaction: discord.Interaction[Any]) -> None:
+        await _current_phase(interaction, self.game_id, self.phase)
+        result = await surface_service.retreat_order(
+            bot_of(interaction).db, game_id=self.game_id, user_id=interaction.user.id,
+            location=self.loc, target=self.dest)
+        embed, view = orders_feedback(result, reader_locale(interaction))
+        await reply(interaction, embed=embed, view=view, ephemeral=True)
+
+
+def retreat_view(game_id: int, phase: str, dislodged: list[dict[str, Any]], locale: str,
+                 variant: str) -> discord.ui.View:
+    """A button per legal retreat of each unit, and one to disband it (at most 25)."""
+    view = discord.ui.View(timeout=None)
+    count = 0
+    for unit in dislodged:
+        loc = str(unit["location"])
+        here = province_name(loc, locale, variant)
+        choices: list[str | None] = [*(str(r) for r in unit.get("retreats") or []), None]
+        for dest in choices:
+            if count >= MAX_OPTIONS:
+                return view
+            label = t("prompt.retreat_to", locale, unit=here,
+                      target=province_name(dest, locale, variant)) if dest else \
+                t("prompt.disband", locale, unit=here)
+            view.add_item(RetreatButton(game_id, phase, loc, dest, label=label))
+            count += 1
+    return view
+
+
+class AdjustSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"dip:adj:(?P<game>\d+):(?P<phase>[A-Z0-9]+):(?P<power>[a-z_]+)"):
+    """The builds (or removals) of one power, several at once: the choice is sent as the
+    power's whole set of orders for the Winter (it replaces the previous one)."""
+
+    def __init__(self, game_id: int, phase: str, power: str,
+                 options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, most: int = 1) -> None:
+        options = options or [discord.SelectOption(label="-")]
+        super().__init__(discord.ui.Select(
+            custom_id=f"dip:adj:{game_id}:{phase}:{power}", options=options,
+            placeholder=placeholder, min_values=1,
+            max_values=max(1, min(most, len(options)))))
+        self.game_id, self.phase, self.power = game_id, phase, power
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> AdjustSelect:
+        return cls(int(match["game"]), match["phase"], match["power"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _guard(interaction, self._pick(interaction))
+
+    async def _pick(self, interaction: discord.Interaction[Any]) -> None:
+        await _current_phase(interaction, self.game_id, self.phase)
+        data: dict[str, Any] = dict(interaction.data or {})
+        chosen = [str(v) for v in data.get("values") or []]
+        if not chosen:
+            raise UserFacingError("order.nothing_chosen")
+        result = await orders_service.submit_orders(
+            bot_of(interaction).db, game_id=self.game_id, user_id=interaction.user.id,
+            text="\n".join(chosen), power=self.power)
+        embed, view = orders_feedback(result, reader_locale(interaction))
+        await reply(interaction, embed=embed, view=view, ephemeral=True)
+
+
+def adjust_view(game_id: int, phase: str, menus: list[tuple[str, list[str], int]],
+                locale: str, variant: str) -> discord.ui.View:
+    """One menu per power: (power, its legal builds or removals, how many are due)."""
+    view = discord.ui.View(timeout=None)
+    for power, orders, due in menus[:5]:
+        removing = any(o.upper().startswith("REMOVE") for o in orders)
+        options = [discord.SelectOption(label=adjust_label(o, locale, variant)[:100],
+                                        value=o[:100]) for o in orders[:MAX_OPTIONS]]
+        placeholder = t("prompt.pick_removals" if removing else "prompt.pick_builds", locale,
+                        power=power_name(power, locale, variant), count=due)
+        view.add_item(AdjustSelect(game_id, phase, power, options, placeholder[:150], due))
+    return view
+
+
+def adjust_label(order: str, locale: str, variant: str) -> str:
+    """``BUILD A ber`` -> "Army — Berlin"; ``REMOVE F kie`` -> "Fleet — Kiel"; ``WAIVE``."""
+    words = order.split()
+    if len(words) >= 3 and words[1] in ("A", "F"):
+        kind = t("unit.army" if words[1] == "A" else "unit.fleet", locale)
+        return f"{kind} — {province_name(words[2], locale, variant)}"
+    return t("order.action.waive", locale) if order.upper().startswith("WAIVE") else order
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton, ReadyButton, DrawVoteButton, RemindersButton, UnitSelect, ActionSelect,
-    OrderSelect)
+    OrderSelect, RetreatButton, AdjustSelect)

@@ -22,13 +22,23 @@ from bot.services import surface as surface_service
 from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
 from bot.ui.errors import UserFacingError, reply
-from bot.ui.format import phase_name
+from bot.ui.format import phase_name, variant_named, variant_title, variant_titles
 from bot.ui.maps import map_file
 from bot.ui.surface import surface_of
 
 
 def _split_names(text: str | None) -> list[str]:
     return [x for x in re.split(r"[,;/\s]+", text or "") if x]
+
+
+async def variant_autocomplete(interaction: discord.Interaction[Any], current: str
+                               ) -> list[app_commands.Choice[str]]:
+    """Every registered variant (``engine.variants``), by its title in the reader's
+    language: a variant added to the registry is offered with no change here."""
+    words = current.lower().strip()
+    return [app_commands.Choice(name=title[:100], value=name)
+            for name, title in variant_titles(reader_locale(interaction))
+            if words in name or words in title.lower()][:25]
 
 
 @app_commands.guild_only()
@@ -45,10 +55,8 @@ class GameCog(commands.Cog):
     @app_commands.describe(variant=L("Which game to play"), name=L("Name of the game"),
                            phase_hours=L("Hours per movement phase"),
                            preset=L("Rule preset"))
+    @app_commands.autocomplete(variant=variant_autocomplete)
     @app_commands.choices(
-        variant=[app_commands.Choice(name=L("Classic Diplomacy"), value="classic"),
-                 app_commands.Choice(name=L("Duel-Diplomatie"), value="duel"),
-                 app_commands.Choice(name=L("L'Impérialisme"), value="imperialisme")],
         preset=[app_commands.Choice(name=L("standard"), value="standard"),
                 app_commands.Choice(name=L("vortigern (French correspondence rules)"),
                                     value="vortigern")])
@@ -60,9 +68,15 @@ class GameCog(commands.Cog):
         bot = bot_of(interaction)
         locale = reader_locale(interaction)
         # refuse bad options before creating anything on Discord
+        found = variant_named(variant)
+        if found is None:
+            raise UserFacingError("variant.unknown", name=variant, known=", ".join(
+                title for _name, title in variant_titles(locale)))
+        variant = found
         games_service.resolve_options(preset, None)
         games_service.resolve_phase_minutes(None, phase_hours)
-        title = (name or t("game.default_name", locale, variant=variant))[:100]
+        title = (name or t("game.default_name", locale,
+                           variant=variant_title(variant, locale)))[:100]
         channel = interaction.channel
         channel_id, thread_id = int(interaction.channel_id or 0), None
         if isinstance(channel, discord.Thread):

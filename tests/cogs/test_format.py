@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ui.format import chunks, phase_name, results_by_power
+import discord
+
+from bot.ui.embeds import fit_embeds
+from bot.ui.format import chunks, english_line, french_line, phase_name, results_by_power
 from engine import api as engine_api
 
 START = {"variant": "classic", "phase": "S1901M", "dislodged": [], "contested": [],
@@ -66,3 +69,37 @@ def test_phase_names_and_chunks() -> None:
     assert phase_name("W1905A", "en") == "Winter 1905, adjustments"
     pieces = chunks(["x" * 600, "y" * 600, "z"], limit=1000)
     assert pieces == ["x" * 600, "y" * 600 + "\nz"]
+
+
+def test_what_the_rules_did_is_written_as_what_happened() -> None:
+    """Seed 004 §4.1.1 comments for a unit nobody ordered: (o) with (a) or (d-xxx)."""
+    lines = {
+        ("disband", None, "disbanded_no_order", "succeeds"): ("A BUR (o) (a)",
+                                                              "had no retreat order: disbanded"),
+        ("retreat", "par", "default_retreat", "succeeds"): ("A BUR (o) (d-PAR)",
+                                                            "retreats to Paris by default"),
+        ("retreat", "par", "default_retreat", "fails"): ("A BUR (o) R:PAR (a)",
+                                                         "bounced, so it is disbanded"),
+        ("retreat", "pic", None, "fails"): ("A BUR R:PIC (a)", "fails (bounced); disbanded"),
+        ("disband", None, "civil_disorder", "succeeds"): ("A BUR (désordre civil) (a)",
+                                                          "is disbanded: civil disorder"),
+        ("remove", None, "default_removal", "succeeds"): ("- A BUR (o)",
+                                                          "had no removal order"),
+    }
+    for (kind, target, reason, status), (french, english) in lines.items():
+        result = {"phase": "F1901R", "power": "france", "status": status,
+                  "reason": reason or ("bounced" if status == "fails" else None),
+                  "order": {"kind": kind, "unit_type": "A", "location": "bur",
+                            "target": target}}
+        assert french_line(result, {}) == french
+        assert english in english_line(result, {}, "classic")
+
+
+def test_embeds_are_cut_to_what_discord_accepts() -> None:
+    embeds = [discord.Embed(title="t") for _ in range(3)]
+    for e in embeds:
+        for i in range(5):
+            e.add_field(name=f"f{i}", value="x" * 1000)
+    fitted = fit_embeds(embeds)
+    assert sum(len(e) for e in fitted) <= 6000
+    assert all(f.value for e in fitted for f in e.fields)

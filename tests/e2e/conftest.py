@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.correspondence import h  # noqa: F401  (a guild in English or in French)
 from tests.e2e.harness import Harness, running_bot
 
 
@@ -15,5 +16,5 @@ def database_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 async def harness(database_url: str) -> AsyncIterator[Harness]:
-    async with running_bot(database_url) as h:
-        yield h
+    async with running_bot(database_url) as bot_harness:
+        yield bot_harness

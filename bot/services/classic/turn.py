@@ -13,6 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.models import Game, OrderSet, Player, PlayerStatus
 from bot.services.common import NOT_PLAYING, SEATED, enqueue, phase_kind, waiting_powers
 from bot.services.registry import Record, Step
+from bot.services.turns import next_seq
 from engine import api as engine_api
 
 
@@ -54,11 +55,16 @@ async def order_sets_of(session: AsyncSession, game: Game) -> list[OrderSet]:
 
 def track_missed_phases(game: Game, players: Sequence[Player], choices: Sequence[str],
                         responded: Sequence[OrderSet], phase: str, now: datetime,
-                        session: AsyncSession) -> list[int]:
+                        session: AsyncSession, seq: int | None = None) -> list[int]:
     """RULES.md civil disorder: after N consecutive movement phases without orders (default
     2, option ``nmr_threshold``), a player's powers are in civil disorder. Only movement
     phases count; sending orders again resets the count (seed 004 §3.6: the original player
-    keeps the seat)."""
+    keeps the seat).
+
+    Each declaration is a ``civil_disorder`` row for its player (a DM) carrying ``seq``, the
+    record of the turn: the turn's one results post announces it (``bot.services.surface.
+    missed_orders``), no public post of its own. The warning before it (``on_the_brink``) is
+    part of that post too."""
     if phase_kind(phase) != "M":
         return []
     threshold = int((game.options or {}).get("nmr_threshold", 2))
@@ -79,8 +85,17 @@ def track_missed_phases(game: Game, players: Sequence[Player], choices: Sequence
             fallen.append(p.user_id)
             enqueue(session, game, "civil_disorder", {"user_id": p.user_id,
                                                       "powers": list(p.powers),
-                                                      "missed": p.missed_phases}, now)
+                                                      "missed": p.missed_phases,
+                                                      "phase": phase, "seq": seq}, now)
     return fallen
+
+
+def on_the_brink(game: Game, players: Sequence[Player]) -> list[Player]:
+    """Players whose next missed movement phase puts their powers in civil disorder (issue
+    12: announced before it hits): active, and one miss short of ``nmr_threshold``."""
+    threshold = int((game.options or {}).get("nmr_threshold", 2))
+    return [p for p in players if p.status == PlayerStatus.ACTIVE.value
+            and p.missed_phases >= 1 and p.missed_phases == threshold - 1]
 
 
 class ClassicTurn:
@@ -113,7 +128,8 @@ class ClassicTurn:
             "state": state, "options": options, "trace": True,
             "orders": [{"power": o.power, "text": o.text} for o in submitted]})
         responded = [o for o in order_sets if o.text.strip() or o.ready]
-        fallen = track_missed_phases(game, players, choices, responded, phase, now, session)
+        fallen = track_missed_phases(game, players, choices, responded, phase, now, session,
+                                     seq=await next_seq(session, game.id or 0))
         await session.exec(delete(OrderSet).where(  # type: ignore[call-overload]
             col(OrderSet.game_id) == game.id, col(OrderSet.phase) == phase))
         results = list(response.get("results", []))

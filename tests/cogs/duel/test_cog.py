@@ -122,7 +122,7 @@ async def test_orders_for_the_minors_won_this_year(h: Harness) -> None:
     reply = (await h.slash(ALICE, "orders submit", channel_id=CHANNEL_ID,
                            text="A con - bul", power="turkey"))[0]
     assert reply.ephemeral and reply.content == t("error.player.not_your_power", "en",
-                                                  power="turkey")
+                                                  power="Turkey")
     # /bids show outside a bidding season says when the next one opens
     shown = private(await h.slash(replace(ALICE, locale="fr"), "bids show",
                                   channel_id=CHANNEL_ID))

@@ -1,0 +1,44 @@
+"""``/game status`` says who the phase is waiting for, who plays a replaced power now, and
+the deadline, in the reader's language (issue 12 item 8)."""
+
+from __future__ import annotations
+
+from tests.e2e.correspondence import (
+    GM,
+    language,
+    new_game,
+    submit,
+)
+from tests.e2e.harness import CHANNEL_ID, Harness, Member
+
+SUBSTITUTE = Member(4001, "substitute")
+
+
+async def test_status_names_the_missing_powers_the_replacement_and_the_deadline(
+        h: Harness) -> None:
+    fr = language(h) == "fr"
+    _game_id, by = await new_game(h)
+    await submit(h, by["france"], "A par - bur")
+    for power in ("england", "germany", "italy", "russia"):
+        await h.slash(by[power], "ready", channel_id=CHANNEL_ID)
+    await h.slash(GM, "gm replace", channel_id=CHANNEL_ID, power="turkey",
+                  player=SUBSTITUTE.id)
+    reader = Member(5001, "reader", locale="fr" if fr else "en-US")
+    (reply,) = await h.slash(reader, "game status", channel_id=CHANNEL_ID)
+    fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
+    waiting = fields["En attente de (2)" if fr else "Waiting for (2)"]
+    assert waiting == ("Autriche, Turquie" if fr else "Austria, Turkey")
+    players = fields["Joueurs (7)" if fr else "Players (7)"]
+    old = by["turkey"]
+    assert f"<@{SUBSTITUTE.id}> — {'Turquie' if fr else 'Turkey'}" in players
+    assert f"{'remplace' if fr else 'replaces'} <@{old.id}>" in players
+    assert players.count(f"<@{old.id}>") == 1, "the replaced player is not a seat of its own"
+    deadline = fields["Date limite" if fr else "Deadline"]
+    assert deadline.startswith("<t:") and ":R>" in deadline
+    assert fields["Variante" if fr else "Variant"] == ("Diplomatie" if fr else "Diplomacy")
+    # Austria is ready: only the replacement is awaited now
+    await h.slash(by["austria"], "ready", channel_id=CHANNEL_ID)
+    (reply,) = await h.slash(reader, "game status", channel_id=CHANNEL_ID)
+    fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
+    assert fields["En attente de (1)" if fr else "Waiting for (1)"] == (
+        "Turquie" if fr else "Turkey")

@@ -1,0 +1,55 @@
+"""A set of orders read back as the rules take it (issue 12 item 5, seed 004 §3.4.2, §3.5.2):
+two orders for one unit are refused with the reason; a build or a retreat sent with the
+movement orders is a conditional order, said to replace no movement order, and kept for
+the phase it belongs to — the Winter for builds sent in the Fall."""
+
+from __future__ import annotations
+
+from tests.e2e.correspondence import (
+    language,
+    new_game,
+    pass_deadline,
+    submit,
+)
+from tests.e2e.harness import CHANNEL_ID, Harness
+
+
+async def test_two_orders_for_one_unit_are_refused_with_the_reason(h: Harness) -> None:
+    fr = language(h) == "fr"
+    _game_id, by = await new_game(h)
+    reply = await submit(h, by["france"], "A par - bur; A mar H; A par - pic")
+    text = reply.text()
+    assert ("Vos ordres n'ont pas été enregistrés" if fr else
+            "Your orders were not saved") in text
+    assert ("❌ `A par - bur` — A PAR a un autre ordre plus bas : un seul ordre par unité."
+            if fr else
+            "❌ `A par - bur` — A PAR has another order below: send one order per unit.") \
+        in text
+    calls = await h.slash(by["france"], "orders show", channel_id=CHANNEL_ID)
+    assert "A par - pic" not in calls[-1].text(), "nothing was stored"
+
+
+async def test_builds_sent_with_movement_orders_say_what_becomes_of_them(h: Harness) -> None:
+    fr = language(h) == "fr"
+    game_id, by = await new_game(h)
+    reply = await submit(h, by["france"], "A par - bur; A mar - spa; F bre - mao; A par B")
+    text = reply.text()
+    assert "❌" not in text and "`BUILD A par`" in text
+    # Spring: the engine keeps a conditional build for the Spring only; the player is told
+    assert ("il ne remplace pas vos ordres de mouvement" if fr else
+            "it does not replace your movement orders") in text
+    assert ("renvoyez-le avec vos ordres d'automne" if fr else
+            "send it again with your Fall orders") in text
+    calls = await h.slash(by["france"], "orders show", channel_id=CHANNEL_ID)
+    assert ("`BUILD A par` (conditionnel)" if fr else "`BUILD A par` (conditional)") \
+        in calls[-1].text()
+    await pass_deadline(h, game_id)
+    reply = await submit(h, by["france"], "A bur - mun; A spa H; F mao - por; F bre B; "
+                                          "A spa R gas")
+    text = reply.text()
+    assert ("gardé pour l'hiver comme ordre conditionnel ; il ne remplace pas vos ordres de "
+            "mouvement" if fr else
+            "kept for the Winter as a conditional order; it does not replace your movement "
+            "orders") in text
+    assert ("retraite conditionnelle : utilisée seulement si cette unité est délogée" if fr
+            else "conditional retreat: used only if this unit is dislodged") in text
