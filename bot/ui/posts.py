@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 import discord
@@ -86,7 +87,27 @@ def _embed(title: str, description: str = "") -> discord.Embed:
     return discord.Embed(title=title, description=description or None, colour=COLOUR)
 
 
+Builder = Callable[[RefereeBot, PostMessage], Awaitable[None]]
+# post kind -> the variant's builder; the kinds every game shares are built below
+BUILDERS: dict[str, Builder] = {}
+
+
+def register_kinds(builders: Mapping[str, Builder]) -> None:
+    """A variant's own posts (its extension's ``setup``): kind -> builder."""
+    BUILDERS.update(builders)
+
+
+def unregister_kinds(kinds: Iterable[str]) -> None:
+    for kind in kinds:
+        BUILDERS.pop(kind, None)
+
+
 async def deliver(bot: RefereeBot, post: PostMessage) -> None:
+    """One outbox row to Discord: the variant's builder of its kind, else the shared one."""
+    builder = BUILDERS.get(post.kind)
+    if builder is not None:
+        await builder(bot, post)
+        return
     loc = post.locale
     p = post.payload
     kind = post.kind

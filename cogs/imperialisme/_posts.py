@@ -7,10 +7,8 @@ made after a crisis or an exchange carries the owners at that moment and is sent
 
 Nothing here ever receives a vote: payloads carry the outcome only.
 
-``install_posts`` routes the ``imp_*`` outbox rows here. Until ``bot.ui.posts.deliver``
-dispatches those kinds itself, the route is a wrapper around the bot's ``deliver`` (and the
-poster's ``send`` when the scheduler already exists): every other kind goes to the shared
-``deliver`` unchanged.
+The extension's ``setup`` registers ``deliver`` for every kind of ``HANDLERS`` with the one
+poster (``bot.ui.posts.register_kinds``).
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -28,6 +26,7 @@ from bot.scheduler import PostMessage
 from bot.services import games as games_service
 from bot.services import imperialisme as service
 from bot.services.errors import ServiceError
+from bot.ui.common import RefereeBot
 from bot.ui.embeds import COLOUR
 from bot.ui.format import deadline_text
 from cogs.imperialisme._views import (
@@ -42,9 +41,6 @@ from cogs.imperialisme._views import (
     territory_names,
 )
 from engine import api as engine_api
-
-if TYPE_CHECKING:
-    from bot.client import DiplomacyBot
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +62,7 @@ def _embed(title: str, description: str = "") -> discord.Embed:
                          colour=COLOUR)
 
 
-async def _to_game(bot: DiplomacyBot, post: PostMessage, embed: discord.Embed, *,
+async def _to_game(bot: RefereeBot, post: PostMessage, embed: discord.Embed, *,
                    content: str | None = None, view: discord.ui.View | None = None,
                    map_title: str | None = None) -> None:
     target = post.thread_id or post.channel_id
@@ -94,7 +90,7 @@ def _names(powers: Sequence[str], loc: str) -> str:
     return ", ".join(power_name(p, loc) for p in powers) or "—"
 
 
-async def deliver(bot: DiplomacyBot, post: PostMessage) -> None:
+async def deliver(bot: RefereeBot, post: PostMessage) -> None:
     """Send one ``imp_*`` row; raising leaves it unsent (the poster retries)."""
     handler = HANDLERS.get(post.kind)
     if handler is None:
@@ -104,7 +100,7 @@ async def deliver(bot: DiplomacyBot, post: PostMessage) -> None:
     await handler(bot, post, game.name)
 
 
-async def _started(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _started(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     seats = "\n".join(f"<@{s['user_id']}> — {power_name(s['power'], loc)}"
                       for s in p.get("seats", []))
@@ -117,7 +113,7 @@ async def _started(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
                    content=mentions or None)
 
 
-async def _crisis(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _crisis(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     first, second = (power_name(s, loc) for s in p["sides"])
     lines = []
@@ -139,19 +135,19 @@ def _lapsed_text(lapsed: Sequence[Mapping[str, Any]], loc: str) -> str:
     return t("imp.lapsed", loc, pairs=pairs)
 
 
-async def _lapsed(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _lapsed(bot: RefereeBot, post: PostMessage, name: str) -> None:
     await _to_game(bot, post, _embed(name, _lapsed_text(post.payload.get("lapsed", []),
                                                         post.locale)))
 
 
-async def _declared(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _declared(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     await _to_game(bot, post, _embed(name, t(
         "imp.declared", loc, attacker=power_name(p["attacker"], loc),
         target=power_name(p["target"], loc), position=p.get("position"))))
 
 
-async def _withdraw_request(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _withdraw_request(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     view = discord.ui.View(timeout=None)
     for consent, key in ((True, "imp.withdraw_yes"), (False, "imp.withdraw_no")):
@@ -162,14 +158,14 @@ async def _withdraw_request(bot: DiplomacyBot, post: PostMessage, name: str) -> 
         target=power_name(p["target"], loc))), view=view)
 
 
-async def _withdrawn(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _withdrawn(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     key = "imp.withdrawn" if post.kind == "imp_withdrawn" else "imp.withdraw_refused"
     await _to_game(bot, post, _embed(name, t(key, loc, attacker=power_name(p["attacker"], loc),
                                              target=power_name(p["target"], loc))))
 
 
-async def _vote_open(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _vote_open(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     first, second = (power_name(s, loc) for s in p["sides"])
     await _to_game(bot, post, _embed(
@@ -178,7 +174,7 @@ async def _vote_open(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
           deadline=deadline_text(p.get("deadline")))))
 
 
-async def _ballot(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _ballot(bot: RefereeBot, post: PostMessage, name: str) -> None:
     """The DM ballot, built from the vote still open (a late post of a closed vote is
     dropped); if the DM is refused, a button in the game channel opens it privately."""
     p, loc = post.payload, post.locale
@@ -201,7 +197,7 @@ async def _ballot(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
             content=f"<@{user_id}>", view=view)
 
 
-async def _result(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _result(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     title = t("imp.result_title", loc, number=p["number"])
     if not p.get("winner"):
@@ -223,7 +219,7 @@ async def _result(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
     await _to_game(bot, post, _embed(title, "\n".join(lines)), view=view)
 
 
-async def _annexed(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _annexed(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     key = "imp.annexed_default" if p.get("by_default") else "imp.annexed"
     await _to_game(bot, post, _embed(
@@ -232,7 +228,7 @@ async def _annexed(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
           territories=territory_names(p.get("annexed", []), loc))))
 
 
-async def _session(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _session(bot: RefereeBot, post: PostMessage, name: str) -> None:
     loc = post.locale
     text = t("imp.session_opened", loc) if post.kind == "imp_session_opened" else t(
         "imp.session_closed", loc, cancelled=post.payload.get("cancelled", 0))
@@ -247,7 +243,7 @@ def _exchange_lines(p: Mapping[str, Any], loc: str) -> str:
              second_gives=territory_names(p.get("second_gives", []), loc) or nothing)
 
 
-async def _exchange(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _exchange(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     title = t("imp.exchange_title", loc, id=p["exchange_id"])
     if post.kind == "imp_exchange_proposed":
@@ -266,7 +262,7 @@ async def _exchange(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
                                                   by=power_name(p["by"], loc))))
 
 
-async def _schedule(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _schedule(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     await _to_game(bot, post, _embed(name, timing_text(p.get("timing") or {}, loc,
                                                        p.get("next_crisis"))))
@@ -293,33 +289,14 @@ def ranking_text(ranking: Sequence[Mapping[str, Any]], loc: str) -> str:
                        territories=r["territories"]) for r in ranking)
 
 
-async def _game_over(bot: DiplomacyBot, post: PostMessage, name: str) -> None:
+async def _game_over(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
     await _to_game(bot, post, _embed(t("imp.game_over_title", loc, name=name),
                                      t("imp.game_over_body", loc,
                                        ranking=ranking_text(p.get("ranking", []), loc))))
 
 
-def install_posts(bot: Any) -> None:
-    """Route ``imp_*`` posts here (idempotent)."""
-    current = getattr(bot, "deliver", None)
-    if current is None or getattr(current, "imperialisme_route", False):
-        return
-
-    async def route(post: Any) -> None:
-        if str(post.kind).startswith(PREFIX):
-            await deliver(bot, post)
-        else:
-            await current(post)
-
-    route.imperialisme_route = True  # type: ignore[attr-defined]
-    bot.deliver = route
-    scheduler = getattr(bot, "scheduler", None)
-    if scheduler is not None and scheduler.poster is not None:
-        scheduler.poster.send = route
-
-
-Handler = Callable[["DiplomacyBot", PostMessage, str], Awaitable[None]]
+Handler = Callable[["RefereeBot", PostMessage, str], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {
     "imp_started": _started, "imp_crisis": _crisis, "imp_lapsed": _lapsed,
     "imp_declared": _declared, "imp_withdraw_request": _withdraw_request,
