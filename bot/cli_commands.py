@@ -1,12 +1,24 @@
-"""The Discord client's commands for ``python -m bot``: ``run`` (the default) and ``sync``."""
+"""The Discord client's commands for ``python -m bot``: ``run`` (the default), ``worker``,
+``check`` and ``sync``."""
 
 from __future__ import annotations
 
-from bot.run import check, run, setup_check, setup_run, setup_sync, sync
+from bot.run import (
+    check,
+    run,
+    setup_check,
+    setup_run,
+    setup_sync,
+    setup_worker,
+    sync,
+    worker,
+)
 
 COMMANDS = {
     "run": ("start the Discord bot", setup_run, run),
     "check": ("check the configuration and the database, as run does before logging in",
               setup_check, check),
     "sync": ("push the slash commands to Discord", setup_sync, sync),
+    "worker": ("run deadlines, reminders and posts without a gateway connection (several "
+               "processes on one PostgreSQL: docs/DEPLOY.md)", setup_worker, worker),
 }

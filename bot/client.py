@@ -64,6 +64,10 @@ class DiplomacyBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, db: Database | None = None,
                  run_scheduler: bool = True, **kwargs: Any) -> None:
         intents = discord.Intents.default()  # no privileged intent is needed
+        # several processes share the shards (SHARD_COUNT, SHARD_IDS: docs/DEPLOY.md);
+        # Discord sends each interaction to the shard of its guild, direct messages to 0
+        kwargs.setdefault("shard_count", settings.shard_count)
+        kwargs.setdefault("shard_ids", settings.shard_ids)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=GameTree,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,

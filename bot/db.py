@@ -19,6 +19,7 @@ through aiosqlite); elsewhere through the async engine (``AsyncConnection.run_sy
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +42,8 @@ from bot.models import Game
 from bot.sealing import Sealer
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+WAKE_CHANNEL = "diplomacy_wake"  # PostgreSQL: deadlines changed or posts queued somewhere
+log = logging.getLogger(__name__)
 _BEGIN_OPTION = "sqlite_begin"
 T = TypeVar("T")
 
@@ -163,6 +166,9 @@ class Database:
             info={"sealer": self.sealer})
         self.is_sqlite = is_sqlite_url(url)
         self.deadlines_changed = asyncio.Event()
+        # PostgreSQL: the NOTIFY that wakes the other processes (notify_deadlines)
+        self._notifier: asyncio.Task[None] | None = None
+        self._notify_again = False
         # SQLite has one writer at a time; queueing writers of this process here is much
         # faster than letting them spin in SQLite's busy handler (which sleeps up to 100 ms
         # between tries). Other processes are still held off by BEGIN IMMEDIATE.
@@ -238,10 +244,80 @@ class Database:
         return self._sync_engine
 
     def notify_deadlines(self) -> None:
-        """Wake the scheduler: a deadline or a reminder time changed, or posts are queued."""
+        """Wake the scheduler: a deadline or a reminder time changed, or posts are queued.
+        Called after the change is committed. On PostgreSQL the schedulers of the other
+        processes are woken too (``NOTIFY``, sent in the background: the caller never waits
+        for it; notifications that pile up while one is being sent go as one)."""
         self.deadlines_changed.set()
+        if self.is_sqlite:
+            return
+        self._notify_again = True
+        if self._notifier is not None and not self._notifier.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop: nothing runs that could listen
+            return
+        self._notifier = loop.create_task(self._notify_others(), name="notify-deadlines")
+
+    async def _notify_others(self) -> None:
+        while self._notify_again:
+            self._notify_again = False
+            try:
+                async with self.engine.connect() as connection:
+                    connection = await connection.execution_options(
+                        isolation_level="AUTOCOMMIT")
+                    await connection.execute(text("SELECT pg_notify(:channel, '')"),
+                                             {"channel": WAKE_CHANNEL})
+            except Exception as exc:  # the others wake up at their next safety-net time
+                log.warning("could not wake the other processes: %r", exc)
+
+    async def relay_wake_ups(self) -> None:
+        """Until cancelled: on PostgreSQL, set ``deadlines_changed`` whenever any process
+        notifies (``LISTEN`` on a connection of its own, taken again when it is lost, with a
+        back-off). Returns at once on SQLite (one process)."""
+        if self.is_sqlite:
+            return
+        delay = 1.0
+        while True:
+            started = asyncio.get_running_loop().time()
+            try:
+                await self._listen()
+                log.warning("the connection listening for wake-ups was lost")
+            except Exception as exc:
+                log.warning("listening for wake-ups failed (%r): again in %.0f s", exc, delay)
+            if asyncio.get_running_loop().time() - started > 60:
+                delay = 1.0  # it had worked for a while
+            await asyncio.sleep(delay)
+            delay = min(60.0, delay * 2)
+
+    async def _listen(self) -> None:
+        """LISTEN until the connection is lost (or the task cancelled)."""
+        lost = asyncio.Event()
+
+        def wake(*_args: Any) -> None:
+            self.deadlines_changed.set()
+
+        def dropped(*_args: Any) -> None:
+            lost.set()
+
+        async with self.engine.connect() as connection:
+            driver: Any = (await connection.get_raw_connection()).driver_connection
+            await driver.add_listener(WAKE_CHANNEL, wake)
+            driver.add_termination_listener(dropped)
+            self.deadlines_changed.set()  # what changed while nobody listened
+            try:
+                await lost.wait()
+            finally:
+                with contextlib.suppress(Exception):
+                    await driver.remove_listener(WAKE_CHANNEL, wake)
+                    driver.remove_termination_listener(dropped)
 
     async def dispose(self) -> None:
+        if self._notifier is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._notifier), timeout=5)
+            self._notifier = None
         if self._executor is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._executor.shutdown)
             self._executor = None

@@ -1,5 +1,6 @@
-"""``python -m bot run`` and ``python -m bot sync``: start the bot, or push the slash
-commands (with their French localisations) to Discord.
+"""``python -m bot run``, ``worker`` and ``sync``: start the bot (or some of its shards),
+start a worker (deadlines and posts, no gateway), or push the slash commands (with their
+French localisations) to Discord.
 
 ``bot/__main__.py`` registers them (``python -m bot`` runs that file as ``__main__``, so this
 module cannot register itself there)::
@@ -77,7 +78,12 @@ def setup_check(parser: argparse.ArgumentParser) -> None:
 
 
 async def run(args: argparse.Namespace) -> int:
-    """Start the bot; SIGTERM/SIGINT close it cleanly (scheduler stopped, database closed)."""
+    """Start the bot; SIGTERM/SIGINT close it cleanly (scheduler stopped, database closed,
+    render processes ended). ``--shards`` (or ``SHARD_IDS``): the shards this process opens
+    of ``SHARD_COUNT``, so that several processes share one bot."""
+    if getattr(args, "shards", None):
+        os.environ["SHARD_IDS"] = args.shards
+        get_settings.cache_clear()
     ready = await ready_to_start()
     if isinstance(ready, int):
         return ready
@@ -86,8 +92,12 @@ async def run(args: argparse.Namespace) -> int:
     assert token is not None  # checked by the diagnosis
     configure_logging()
     from bot.client import DiplomacyBot
+    from bot.scheduler import configure_render_pool, shutdown_render_pool
 
-    bot = DiplomacyBot(settings)
+    configure_render_pool(settings.render_processes)
+    bot = DiplomacyBot(settings, run_scheduler=settings.run_scheduler)
+    log.info("%s%s", shards_line(settings),
+             "" if settings.run_scheduler else "; deadlines are left to the worker")
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
 
@@ -99,15 +109,73 @@ async def run(args: argparse.Namespace) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):  # not on every platform
             loop.add_signal_handler(sig, stop)
-    async with bot:
-        await bot.start(token)
-    if closing:
-        await closing[0]
+    try:
+        async with bot:
+            await bot.start(token)
+        if closing:
+            await closing[0]
+    finally:
+        shutdown_render_pool()
     return 0
 
 
+def shards_line(settings: Settings) -> str:
+    """What this process opens of the gateway, and whether it gets the direct messages."""
+    if settings.shard_count is None:
+        return "gateway: every shard (one process)"
+    ids = settings.shard_ids or list(range(settings.shard_count))
+    dms = "; direct messages come here (shard 0)" if 0 in ids else ""
+    return f"gateway: shards {','.join(map(str, ids))} of {settings.shard_count}{dms}"
+
+
 def setup_run(parser: argparse.ArgumentParser) -> None:
-    """``run`` takes no argument: everything comes from .env / the environment."""
+    """Everything comes from .env / the environment; ``--shards`` overrides ``SHARD_IDS``."""
+    parser.add_argument("--shards", default=None, metavar="IDS",
+                        help="the shards this process opens, e.g. 0-3 or 0,2 (SHARD_IDS; "
+                             "SHARD_COUNT gives the shards of every process)")
+
+
+async def worker(args: argparse.Namespace) -> int:
+    """``python -m bot worker``: deadlines, reminders and the outbox, with no gateway
+    connection. It logs in over REST only (the bot's user and application) and posts with
+    Discord's HTTP API; the ``run`` processes answer the interactions (``RUN_SCHEDULER=
+    false`` leaves the deadlines to it). Any number of workers may run: games and posts are
+    claimed with leases. SIGTERM/SIGINT stop it cleanly."""
+    ready = await ready_to_start()
+    if isinstance(ready, int):
+        return ready
+    settings = ready
+    token = _token(settings)
+    assert token is not None  # checked by the diagnosis
+    configure_logging()
+    from bot.client import DiplomacyBot
+    from bot.scheduler import configure_render_pool, shutdown_render_pool
+
+    configure_render_pool(settings.render_processes)
+    bot = DiplomacyBot(settings, run_scheduler=True)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def stop() -> None:
+        if not stopping.is_set():
+            log.info("signal received: shutting down")
+            stopping.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop)
+    try:
+        async with bot:
+            await bot.login(token)  # REST only; setup_hook starts the scheduler
+            log.info("worker ready: deadlines, reminders and posts (no gateway)")
+            await stopping.wait()
+    finally:
+        shutdown_render_pool()
+    return 0
+
+
+def setup_worker(parser: argparse.ArgumentParser) -> None:
+    """``worker`` takes no argument: everything comes from .env / the environment."""
 
 
 def setup_sync(parser: argparse.ArgumentParser) -> None:

@@ -351,18 +351,25 @@ class Scheduler:
     async def run(self) -> None:
         """Loop until ``stop()``: one pass, then sleep until the next due time or a wake-up.
         Errors of one pass are logged; the loop goes on."""
-        while not self._stopping.is_set():
-            self.db.deadlines_changed.clear()  # before the pass: no lost wake-up
-            try:
-                await self.run_once()
-                delay = await self.seconds_until_next()
-            except Exception:
-                log.exception("scheduler pass failed")
-                delay = min(self.max_sleep, 30.0)
-            if self._stopping.is_set():
-                break
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.db.deadlines_changed.wait(), timeout=delay)
+        # PostgreSQL: other processes' changes wake this loop too (LISTEN/NOTIFY)
+        relay = asyncio.create_task(self.db.relay_wake_ups(), name="wake-ups")
+        try:
+            while not self._stopping.is_set():
+                self.db.deadlines_changed.clear()  # before the pass: no lost wake-up
+                try:
+                    await self.run_once()
+                    delay = await self.seconds_until_next()
+                except Exception:
+                    log.exception("scheduler pass failed")
+                    delay = min(self.max_sleep, 30.0)
+                if self._stopping.is_set():
+                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.db.deadlines_changed.wait(), timeout=delay)
+        finally:
+            relay.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await relay
 
     async def run_once(self, now: datetime | None = None) -> int:
         """Resolve due games, queue due reminders, post pending rows. Returns the number of

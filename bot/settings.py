@@ -6,10 +6,12 @@ Every field can be set as an environment variable of the same name in upper case
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
+from typing import Annotated, Any
 
-from pydantic import SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/bot.db"
 
@@ -36,6 +38,53 @@ class Settings(BaseSettings):
     # apart from the database
     secret_key: SecretStr | None = None
     secret_key_file: str = "data/secret.key"
+
+    # --- several processes on one PostgreSQL (docs/DEPLOY.md) ---------------------------
+    # shards of the bot across every process (None: one process, Discord's recommendation)
+    shard_count: int | None = None
+    # the shards this process opens, e.g. "0-3" or "0,2,4-5" (None: all of shard_count).
+    # Processes own disjoint sets; the one with shard 0 receives the direct messages.
+    shard_ids: Annotated[list[int] | None, NoDecode] = None
+    # False: this ``run`` process answers interactions only; deadlines, reminders and the
+    # posts' retries are left to ``python -m bot worker`` (it still posts what its own
+    # commands queued, at once)
+    run_scheduler: bool = True
+    # processes that draw the maps (None: one per core; 0: in a thread of this process)
+    render_processes: int | None = None
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: Any) -> Any:
+        """``0-3``, ``0,2,4-5``, ``[0, 1]`` or a list: the shard ids, sorted."""
+        return parse_shards(value) if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_count is not None and self.shard_count < 1:
+            raise ValueError("SHARD_COUNT must be at least 1")
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the shards of every process)")
+            wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+            if wrong or not self.shard_ids or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError(f"SHARD_IDS must be distinct shards of 0-"
+                                 f"{self.shard_count - 1}: {self.shard_ids}")
+        return self
+
+
+def parse_shards(text: str) -> list[int]:
+    """``"0-3"`` -> [0, 1, 2, 3]; ``"0,2,4-5"`` -> [0, 2, 4, 5]; ``"[0, 1]"`` (JSON) too."""
+    text = text.strip()
+    if text.startswith("["):
+        return sorted(int(i) for i in json.loads(text))
+    found: set[int] = set()
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        low, _, high = part.partition("-")
+        first, last = int(low), int(high or low)
+        if last < first:
+            raise ValueError(f"empty shard range {part!r}")
+        found.update(range(first, last + 1))
+    return sorted(found)
 
 
 @lru_cache(maxsize=1)
