@@ -123,8 +123,9 @@ class RenderPool:
     worker imports the engine only. A worker that dies breaks the pool: a new one is started
     and the map of that post is drawn in a thread meanwhile."""
 
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, *, warm: bool = True) -> None:
         self.processes = max(1, processes)
+        self.warm = warm
         self._executor: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -132,7 +133,8 @@ class RenderPool:
         with self._lock:
             if self._executor is None:
                 warm = functools.partial(engine_api.render,
-                                         engine_api.new_game_state("classic"))
+                                         engine_api.new_game_state("classic")) \
+                    if self.warm else None
                 self._executor = ProcessPoolExecutor(
                     self.processes, mp_context=multiprocessing.get_context("spawn"),
                     initializer=warm)
@@ -280,6 +282,8 @@ class OutboxPoster:
                     results = [r for record in records for r in record.results]
             elif spec.get("source") == "game" and game is not None and game.state:
                 state = game.state
+            elif spec.get("source") == "inline" and isinstance(spec.get("state"), dict):
+                state = spec["state"]  # the position at the moment of the post
             return _Loaded(row_id=row_id, game_id=row.game_id, kind=row.kind,
                            payload=dict(row.payload),
                            channel=game.channel_id if game else None,

@@ -13,7 +13,6 @@ poster (``bot.ui.posts.register_kinds``).
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -40,21 +39,10 @@ from cogs.imperialisme._views import (
     power_name,
     territory_names,
 )
-from engine import api as engine_api
 
 log = logging.getLogger(__name__)
 
 PREFIX = "imp_"
-
-
-def legend(state: Mapping[str, Any], locale: str) -> dict[str, Any]:
-    return {"title": t("imp.legend", locale), "rows": service.influence_rows(state)}
-
-
-def render(owners: Mapping[str, str], locale: str, title: str) -> bytes:
-    """The map of L'Impérialisme for these owners, influence in the legend."""
-    state = {"variant": service.VARIANT, "owners": dict(owners), "title": title}
-    return engine_api.render(state, locale=locale, extra_legend=legend(state, locale))
 
 
 def _embed(title: str, description: str = "") -> discord.Embed:
@@ -70,17 +58,10 @@ async def _to_game(bot: RefereeBot, post: PostMessage, embed: discord.Embed, *,
         log.warning("post %s has no channel", post.outbox_id)
         return
     kwargs: dict[str, Any] = {"content": content, "embed": embed}
-    owners = post.payload.get("owners")
-    if owners:
-        try:
-            png = await asyncio.to_thread(render, owners, post.locale,
-                                          map_title or embed.title or "")
-        except Exception:  # a map that cannot be drawn must not hold the news back
-            log.exception("map of post %s could not be rendered", post.outbox_id)
-        else:
-            name = f"imperialisme-{post.game_id}-{post.outbox_id}.png"
-            kwargs["file"] = discord.File(io.BytesIO(png), filename=name)
-            embed.set_image(url=f"attachment://{name}")
+    if post.image is not None:  # drawn by the one poster, with the influence legend
+        name = f"imperialisme-{post.game_id}-{post.outbox_id}.png"
+        kwargs["file"] = discord.File(io.BytesIO(post.image), filename=name)
+        embed.set_image(url=f"attachment://{name}")
     if view is not None:
         kwargs["view"] = view
     await bot.get_partial_messageable(target).send(**kwargs)

@@ -89,8 +89,11 @@ def influence_rows(state: Mapping[str, Any]) -> dict[str, str]:
 
 
 def snapshot(state: Mapping[str, Any]) -> dict[str, Any]:
-    """What a map post needs: the owners at that moment (the post may go out later)."""
-    return {"owners": owners_of(state)}
+    """What a map post needs: the owners at that moment (the post may go out later); the
+    poster draws that position with the variant's legend."""
+    owners = owners_of(state)
+    return {"owners": owners,
+            "map": {"source": "inline", "state": {"variant": VARIANT, "owners": owners}}}
 
 
 # --- the phase label ------------------------------------------------------------------------
