@@ -4,8 +4,11 @@ query that returns them answers the player who holds the power."""
 
 from __future__ import annotations
 
+import asyncio
+import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any, cast
 
 from sqlalchemy import bindparam, insert, update
@@ -25,7 +28,14 @@ from bot.services.common import (
     seated_player,
     waiting_powers,
 )
-from bot.services.errors import Conflict, Forbidden, NotFound, OrdersRejected
+from bot.services.errors import (
+    Conflict,
+    Forbidden,
+    Invalid,
+    NotFound,
+    OrdersRejected,
+    Stale,
+)
 from bot.services.turns import TurnOutcome, resolve_if_ready
 from engine import api as engine_api
 
@@ -75,10 +85,13 @@ class ReadyResult:
 # more than running it on SQLite
 _GAME, _PLAYER, _ORDERS = (SQLModel.metadata.tables[name]
                            for name in ("game", "player", "order_set"))
-_GAME_COLUMNS = (_GAME.c.id, _GAME.c.status, _GAME.c.phase, _GAME.c.state, _GAME.c.options)
-_GAME_BY_ID = core_select(*_GAME_COLUMNS).where(
+_GAME_COLUMNS = (_GAME.c.id, _GAME.c.status, _GAME.c.phase, _GAME.c.version, _GAME.c.state,
+                 _GAME.c.options)
+_GAME_BY_ID = core_select(*_GAME_COLUMNS).where(_GAME.c.id == bindparam("game_id"))
+_GAME_OF_CHANNEL = ChannelGame(_GAME_COLUMNS)
+# the write's lock: the columns that tell whether the position checked is still the game's
+_GAME_VERSION = core_select(_GAME.c.id, _GAME.c.status, _GAME.c.phase, _GAME.c.version).where(
     _GAME.c.id == bindparam("game_id")).with_for_update()
-_GAME_OF_CHANNEL = ChannelGame(_GAME_COLUMNS, lock=True)
 _PLAYERS_OF_GAME = core_select(
     _PLAYER.c.id, _PLAYER.c.user_id, _PLAYER.c.powers, _PLAYER.c.status,
     _PLAYER.c.missed_phases, _PLAYER.c.seat).where(
@@ -126,6 +139,46 @@ def _pick_power(player: Player, power: str | None, choices: list[str], phase: st
     return power
 
 
+# Bounds checked before anything is parsed (issue 14): a set within them is checked by the
+# engine in well under 20 ms (tools/bench_orders_input.py), one beyond them is refused
+# unread. 6,000 characters is Discord's longest text option; 50 orders is more than any
+# power owns units (classic: 17 before winning) with a retreat or build of the next phase.
+MAX_ORDER_CHARS = 6000
+MAX_ORDER_LINES = 50
+_SEPARATORS = re.compile(r"[;,]")
+_CHECK_TRIES = 3  # the position moved under a check this many times: refused as stale
+
+
+def bound_orders(text: str) -> None:
+    """Refuse a sheet too long to check quickly: more than ``MAX_ORDER_CHARS`` characters,
+    or more than ``MAX_ORDER_LINES`` orders (non-blank pieces between new lines, ``;`` and
+    ``,``, counted as the parser splits them). Linear in the text, nothing parsed."""
+    if len(text) > MAX_ORDER_CHARS:
+        raise Invalid("orders.too_long", length=len(text), max=MAX_ORDER_CHARS)
+    count = 0
+    for raw in text.splitlines():
+        for part in _SEPARATORS.split(raw):
+            if part.strip():
+                count += 1
+        if count > MAX_ORDER_LINES:
+            raise Invalid("orders.too_many_lines", max=MAX_ORDER_LINES)
+
+
+@dataclass(frozen=True, slots=True)
+class _Sheet:
+    """What a submission is checked against, read before the write transaction."""
+
+    game_id: int
+    phase: str
+    version: int
+    power: str
+    state: dict[str, Any]
+
+
+class _Moved(Exception):
+    """The game changed between the check and the write: check again."""
+
+
 async def submit_orders(db: Database, *, game_id: int | None = None, user_id: int, text: str,
                         power: str | None = None, ready: bool | None = None,
                         now: datetime | None = None,
@@ -136,25 +189,39 @@ async def submit_orders(db: Database, *, game_id: int | None = None, user_id: in
     ``OrdersRejected`` carries every line with its reason. Sending orders brings a player in
     civil disorder back (seed 004 §3.6).
 
-    The game is ``game_id``, or the game of ``channel`` = (channel id, thread id or None),
-    found in the same transaction (``common.game_row_in_channel``)."""
+    The game is ``game_id``, or the game of ``channel`` = (channel id, thread id or None).
+    A sheet beyond the bounds (``bound_orders``) is refused before anything is read. The
+    engine checks the sheet in a worker thread against the position read first, outside
+    the write transaction (issue 14: a slow check neither holds SQLite's write lock nor
+    stalls the event loop); the write then stores it only if the game's version is still
+    the one checked, else the sheet is checked again."""
     if game_id is None and channel is None:
         raise ValueError("submit_orders needs game_id or channel")
+    bound_orders(text)
     now = now or utcnow()
-    result = await db.run(lambda connection: _submit_in(
-        connection, game_id=game_id, channel=channel, user_id=user_id, text=text,
-        power=power, ready=bool(ready), now=now))
+    for _ in range(_CHECK_TRIES):
+        sheet = await db.run(partial(_sheet_in, game_id=game_id, channel=channel,
+                                     user_id=user_id, power=power), write=False)
+        lines = await asyncio.to_thread(_checked_lines, sheet, text)
+        try:
+            result = await db.run(partial(_store_in, sheet=sheet, user_id=user_id, text=text,
+                                          lines=lines, ready=bool(ready), now=now))
+        except _Moved:
+            game_id = sheet.game_id
+            continue
+        break
+    else:
+        raise Stale("game.stale", expected_phase=sheet.phase, phase=sheet.phase,
+                    expected_version=sheet.version, version=sheet.version)
     if ready:
         await resolve_if_ready(db, game_id=result.game_id, now=now)
     return result
 
 
-def _submit_in(connection: Connection, *, game_id: int | None,
-               channel: tuple[int, int | None] | None, user_id: int, text: str,
-               power: str | None, ready: bool, now: datetime) -> SubmitResult:
-    """The submission's transaction, synchronous (``Database.run``): the hot path of the bot,
-    so plain Core statements on column rows — four in the usual case (game, players, update,
-    commit) — and the game row locked as in every state change."""
+def _sheet_in(connection: Connection, *, game_id: int | None,
+              channel: tuple[int, int | None] | None, user_id: int,
+              power: str | None) -> _Sheet:
+    """The game, the caller's seat and the power ordered for, read without a lock."""
     game: Any  # a row of _GAME_COLUMNS, or None
     if game_id is None:
         assert channel is not None
@@ -163,10 +230,9 @@ def _submit_in(connection: Connection, *, game_id: int | None,
         game = connection.execute(_GAME_BY_ID, {"game_id": game_id}).first()
         if game is None:
             raise NotFound("game.not_found", game_id=game_id)
-    game_id = int(game.id)
     require_status(cast(Game, game), GameStatus.ACTIVE, GameStatus.PAUSED)
-    rows = connection.execute(_PLAYERS_OF_GAME, {"game_id": game_id}).all()
-    players = cast(list[Player], list(rows))
+    players = cast(list[Player], list(
+        connection.execute(_PLAYERS_OF_GAME, {"game_id": int(game.id)}).all()))
     player = seated_player(players, user_id)
     if player is None:
         raise Forbidden("player.not_in_game", user_id=user_id)
@@ -174,13 +240,40 @@ def _submit_in(connection: Connection, *, game_id: int | None,
     choices = engine_api.powers_with_choices(
         state, engine_options(cast(Game, game), players, returning=player))
     phase = str(game.phase)
-    power = _pick_power(player, power, choices, phase)
-    checked = engine_api.check_orders(state, power, text)
+    return _Sheet(game_id=int(game.id), phase=phase, version=int(game.version),
+                  power=_pick_power(player, power, choices, phase), state=state)
+
+
+def _checked_lines(sheet: _Sheet, text: str) -> tuple[OrderLine, ...]:
+    """The engine's check of the sheet (in a worker thread); ``OrdersRejected`` when a line
+    is refused."""
+    checked = engine_api.check_orders(sheet.state, sheet.power, text)
     lines = tuple(_line(x) for x in checked.get("lines", []))
     if not checked.get("ok"):
-        raise OrdersRejected(power=power, phase=phase, lines=[
+        raise OrdersRejected(power=sheet.power, phase=sheet.phase, lines=[
             {"text": x.text, "ok": x.ok, "normalized": x.normalized, "error": x.error}
             for x in lines])
+    return lines
+
+
+def _store_in(connection: Connection, *, sheet: _Sheet, user_id: int, text: str,
+              lines: tuple[OrderLine, ...], ready: bool, now: datetime) -> SubmitResult:
+    """The submission's write transaction, synchronous (``Database.run``): the hot path of
+    the bot, so plain Core statements — four in the usual case (game, players, update,
+    commit) — with the game row locked as in every state change. Nothing is parsed here."""
+    game = connection.execute(_GAME_VERSION, {"game_id": sheet.game_id}).first()
+    if game is None:
+        raise NotFound("game.not_found", game_id=sheet.game_id)
+    if int(game.version) != sheet.version or str(game.phase) != sheet.phase:
+        raise _Moved
+    require_status(cast(Game, game), GameStatus.ACTIVE, GameStatus.PAUSED)
+    players = cast(list[Player], list(
+        connection.execute(_PLAYERS_OF_GAME, {"game_id": sheet.game_id}).all()))
+    player = seated_player(players, user_id)
+    if player is None:
+        raise Forbidden("player.not_in_game", user_id=user_id)
+    if sheet.power not in player.powers:
+        raise Forbidden("player.not_your_power", power=sheet.power)
     parsed = [{"text": x.text, "normalized": x.normalized, "order": x.order,
                **({"conditional": True} if x.conditional else {})} for x in lines]
     # new orders are not "ready" unless said again: no accidental early resolution.
@@ -188,7 +281,7 @@ def _submit_in(connection: Connection, *, game_id: int | None,
     # usual case of a replacement.
     values = {"text": text, "parsed": parsed, "ready": ready, "user_id": user_id,
               "updated_at": now}
-    key = {"game_id": game_id, "phase": phase, "power": power}
+    key = {"game_id": sheet.game_id, "phase": sheet.phase, "power": sheet.power}
     replaced = connection.execute(_REPLACE_ORDERS, {
         **{f"of_{name}": value for name, value in key.items()},
         **{f"new_{name}": value for name, value in values.items()}}).rowcount > 0
@@ -196,8 +289,8 @@ def _submit_in(connection: Connection, *, game_id: int | None,
         connection.execute(insert(_ORDERS), {**key, **values})
     if player.status == PlayerStatus.CIVIL_DISORDER.value or player.missed_phases:
         connection.execute(_BACK_FROM_DISORDER, {"of_id": player.id})
-    return SubmitResult(game_id=game_id, phase=phase, power=power, lines=lines,
-                        replaced=replaced)
+    return SubmitResult(game_id=sheet.game_id, phase=sheet.phase, power=sheet.power,
+                        lines=lines, replaced=replaced)
 
 
 async def clear_orders(db: Database, *, game_id: int, user_id: int,

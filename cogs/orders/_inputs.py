@@ -3,6 +3,7 @@ for many lines at once, and the submission both of them end in."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -16,6 +17,7 @@ from bot.ui.format import power_name
 from bot.ui.views import legal_for, orders_feedback
 
 MAX_CHOICES = 25  # Discord's limit of autocomplete choices
+DEFER_AFTER = 1.5  # seconds a submission may take before its answer is deferred
 
 
 async def own_power_autocomplete(interaction: discord.Interaction[Any], current: str
@@ -94,9 +96,15 @@ async def submit(interaction: discord.Interaction[Any], game_id: int | None, tex
     """``game_id`` None: the game of the interaction's channel, found in the submission's own
     transaction (the hot path: one transaction per command)."""
     bot = bot_of(interaction)
-    result = await orders_service.submit_orders(
+    work = asyncio.ensure_future(orders_service.submit_orders(
         bot.db, game_id=game_id, user_id=interaction.user.id, text=text, power=power,
-        channel=channel_ids(interaction) if game_id is None else None)
+        channel=channel_ids(interaction) if game_id is None else None))
+    # Discord waits 3 s for the first answer: a submission still running (queued behind
+    # other writers) is deferred, and answered by a follow-up
+    done, _pending = await asyncio.wait({work}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    result = await work
     embed, view = orders_feedback(result, reader_locale(interaction))
     await reply(interaction, embed=embed, view=view, ephemeral=True)
     # discord.py keeps an ephemeral reply's view (and a timer task) for 15 minutes; its only
