@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -19,7 +18,7 @@ from sqlmodel import col, select
 
 from bot.db import Database
 from bot.models import Game, GameStatus, PhaseRecord, Player, PlayerStatus
-from engine import scoring
+from engine import variants
 
 DEFAULT_SCORING = "draw_size"
 
@@ -38,21 +37,8 @@ class Finished:
 
 
 def _power_scores(game: Game) -> dict[str, float]:
-    state = game.state or {}
-    result = game.result or {}
-    if game.variant == "imperialisme":
-        ranking = result.get("ranking") or []
-        shares = {r["power"]: Fraction(str(r["influence"])) for r in ranking}
-        total = sum(shares.values()) or Fraction(1)
-        return {p: round(float(100 * v / total), 4) for p, v in shares.items()}
-    centres = {p: len(c) for p, c in (state.get("centers") or {}).items()}
-    powers = sorted(centres)
-    if game.variant == "duel":  # the two countries only (seed 001: minors belong to nobody)
-        countries = [info["country"] for info in (state.get("duel") or {})
-                     .get("players", {}).values()]
-        powers = sorted(countries)
     system = str((game.options or {}).get("scoring") or DEFAULT_SCORING)
-    return scoring.score(system, result, centres, powers)
+    return variants.get(game.variant).scores(game.state or {}, game.result or {}, system)
 
 
 def _outcome(result: dict[str, Any], powers: Sequence[str], alive: set[str]) -> str:
@@ -82,10 +68,9 @@ async def finished_games(db: Database, *, guild_id: int,
                 .order_by(col(PhaseRecord.seq)))).all()
             power_scores = _power_scores(game)
             state = game.state or {}
+            # a power is alive with a centre (Diplomacy) or a territory (L'Impérialisme)
             alive = {p for p, c in (state.get("centers") or {}).items() if c} | \
-                {p for p, info in (state.get("owners") or {}).items() if info}
-            if game.variant == "imperialisme":
-                alive = set((state.get("owners") or {}).values())
+                set((state.get("owners") or {}).values())
             scores: dict[int, float] = {}
             outcome: dict[int, str] = {}
             for p in players:

@@ -45,6 +45,10 @@ class Variant(Protocol):
         """``{"winner": power, ...}`` or ``{"draw": [powers], ...}`` once the game is over,
         else None."""
 
+    def scores(self, state: Mapping[str, Any], result: Mapping[str, Any],
+               system: str) -> dict[str, float]:
+        """Points of each power of a finished game (``engine.scoring`` systems)."""
+
 
 class OrderVariant(Variant, Protocol):
     """A variant played with written Diplomacy orders on a classic-format map."""

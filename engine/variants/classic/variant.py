@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine import scoring
 from engine.maps import Map, load_map
 from engine.variants.classic import game
 from engine.variants.classic.orders.errors import OrderError
@@ -90,6 +91,16 @@ class ClassicVariant:
         if len(leaders) == 1:
             return {"winner": leaders[0], "reason": "end_year", "centers": counts}
         return {"draw": leaders, "reason": "end_year", "centers": counts}
+
+
+    def scores(self, state: Mapping[str, Any], result: Mapping[str, Any],
+               system: str) -> dict[str, float]:
+        """The scoring system on the final supply centres of every power."""
+        centres = {p: len(c) for p, c in (state.get("centers") or {}).items()}
+        return scoring.score(system, result, centres, self.scored_powers(state))
+
+    def scored_powers(self, state: Mapping[str, Any]) -> list[str]:
+        return sorted(state.get("centers") or {})
 
 
 VARIANT = ClassicVariant()

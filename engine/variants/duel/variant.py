@@ -97,4 +97,10 @@ class DuelVariant(ClassicVariant):
         return {"draw": sorted(countries.values()), "reason": kind, "victory": victory}
 
 
+    def scored_powers(self, state: Mapping[str, Any]) -> list[str]:
+        """The two countries (seed 001: the minors belong to nobody at the end)."""
+        return sorted(info["country"] for info in (state.get("duel") or {})
+                      .get("players", {}).values())
+
+
 VARIANT = DuelVariant()

@@ -4,6 +4,7 @@ secret votes weighted by influence, annexations and exchanges on the Europe-1900
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from engine.variants.imperialisme import api
@@ -79,6 +80,14 @@ class ImperialismeVariant:
             return None
         ranking = api.ranking(state)
         return {"winner": ranking[0]["power"], "ranking": ranking}
+
+
+    def scores(self, state: Mapping[str, Any], result: Mapping[str, Any],
+               system: str) -> dict[str, float]:
+        """Each power's share of the influence at the end (seed 003 ranks by influence)."""
+        shares = {r["power"]: Fraction(str(r["influence"])) for r in api.ranking(state)}
+        total = sum(shares.values()) or Fraction(1)
+        return {p: round(float(100 * v / total), 4) for p, v in shares.items()}
 
 
 VARIANT = ImperialismeVariant()
