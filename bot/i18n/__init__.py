@@ -1,72 +1,126 @@
-"""French and English text of the bot: one catalogue per language, ``t()`` for replies and
-posts, and the ``app_commands.Translator`` that localises command names, options, descriptions
-and choices.
+"""French and English text of the bot in Project Fluent: one catalogue per language, ``t()``
+for replies and posts, and the ``app_commands.Translator`` that localises command names,
+options, descriptions and choices.
 
-- ``en.json`` / ``fr.json``: ``{"messages": {key: text}}`` with ``str.format`` fields
-  (``{power}``); both files hold exactly the same keys (``tests/cogs/test_i18n.py``).
-- ``fr.json`` also has ``"commands"``: English command text (names, options, descriptions,
-  choices) -> French. Command names stay English canonical (the contract); French is a
-  localisation Discord shows to French clients.
+- ``en.ftl`` / ``fr.ftl`` and each variant's ``<variant>/<language>.ftl``: Fluent messages,
+  the catalogue key with dashes for dots (``error.game.not_found`` is
+  ``error-game-not_found``), ``{ $power }`` fields, ``{ $count -> [one] … *[other] … }`` where
+  a count is shown (CLDR plural rules: French "one" is 0 and 1). Both languages hold exactly
+  the same keys (``tests/cogs/test_i18n.py``).
+- Command localisations are messages of their own in the French files: the French text as
+  value, the English source text (or the ``key`` extra of a ``locale_str``) as ``.source``.
+  Command names stay English canonical (the contract); French is a localisation Discord shows
+  to French clients.
+- The rule refusals come from the engine's tables (``error.rule.<variant>.<code>``), turned
+  into Fluent when the catalogue is read.
+- Numbers are formatted by Fluent with Babel (decimal comma in French, "1 h" not "1.0 h"),
+  without grouping (a year, a game number).
 - Reply language: the interaction's locale (``interaction.locale``); public posts: the guild's
-  setting, else Discord's preferred locale of the guild, else ``DEFAULT_LOCALE``.
+  setting, else Discord's preferred locale of the guild, else ``DEFAULT_LANGUAGE``.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import string
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentNumber, fluent_number
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.serializer import serialize_pattern
 
+from bot.i18n.ftl import catalogue_key, message_from_format, serialize
 from engine import variants
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
 _DIR = Path(__file__).resolve().parent
 _log = logging.getLogger(__name__)
+_SOURCE = "source"
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One language: the Fluent bundle, each message's source text by catalogue key, and the
+    command localisations (English text -> this language)."""
+
+    bundle: FluentBundle
+    sources: dict[str, str]
+    commands: dict[str, str]
+
+
+def catalogue_files(language: str) -> list[Path]:
+    """``<language>.ftl`` then the variants' ``<variant>/<language>.ftl``."""
+    return [_DIR / f"{language}.ftl", *sorted(_DIR.glob(f"*/{language}.ftl"))]
 
 
 @cache
-def catalogue(language: str) -> dict[str, Any]:
-    """The whole catalogue of ``language`` (read once): ``<language>.json`` merged with the
-    variants' own files ``<variant>/<language>.json`` (a key defined twice is an error)."""
-    with (_DIR / f"{language}.json").open(encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
-    for extra in sorted(_DIR.glob(f"*/{language}.json")):
-        with extra.open(encoding="utf-8") as f:
-            part: dict[str, Any] = json.load(f)
-        for section, entries in part.items():
-            target = data.setdefault(section, {})
-            clash = set(target) & set(entries)
-            if clash:
-                raise ValueError(f"{extra}: keys already defined: {sorted(clash)}")
-            target.update(entries)
-    data["messages"].update(rule_messages(language))
-    return data
+def catalogue(language: str) -> Catalogue:
+    """The whole catalogue of ``language`` (read once). A key defined twice is an error."""
+    bundle = FluentBundle([language], use_isolating=False)
+    sources: dict[str, str] = {}
+    commands: dict[str, str] = {}
+    texts = [(path, path.read_text(encoding="utf-8")) for path in catalogue_files(language)]
+    texts.append((Path("<engine rule errors>"), serialize(rule_entries(language))))
+    for path, text in texts:
+        resource = FluentParser().parse(text)
+        for entry in resource.body:
+            if isinstance(entry, ast.Junk):
+                raise ValueError(f"{path}: not Fluent: {(entry.content or '')[:80]!r}")
+            if not isinstance(entry, ast.Message) or entry.value is None:
+                continue
+            source = next((a for a in entry.attributes if a.id.name == _SOURCE), None)
+            if source is not None:
+                commands[_plain(source.value)] = _plain(entry.value)
+                continue
+            key = catalogue_key(entry.id.name)
+            if key in sources:
+                raise ValueError(f"{path}: key already defined: {key}")
+            sources[key] = serialize_pattern(entry.value).strip()
+        bundle.add_resource(FluentResource(text))
+    return Catalogue(bundle, sources, commands)
 
 
-def rule_messages(language: str) -> dict[str, str]:
+def _plain(pattern: ast.Pattern) -> str:
+    """A command text: plain text, string literals joined."""
+    out = []
+    for element in pattern.elements:
+        if isinstance(element, ast.TextElement):
+            out.append(element.value)
+        elif isinstance(element, ast.Placeable) and isinstance(element.expression,
+                                                                 ast.StringLiteral):
+            out.append(str(element.expression.parse()["value"]))
+    return "".join(out)
+
+
+def rule_entries(language: str) -> list[ast.EntryType]:
     """The refusals of every variant's rules, by code: ``error.rule.<variant>.<code>``. Their
     text is the engine's (it also answers the JSON contract in both languages)."""
     index = 1 if language == "fr" else 0
-    out: dict[str, str] = {}
+    out: list[ast.EntryType] = []
     for name in variants.names():
         for code, texts in variants.get(name).errors.MESSAGES.items():
-            out[f"error.rule.{name}.{code}"] = texts[index]
+            out.append(message_from_format(f"error.rule.{name}.{code}", texts[index]))
     return out
 
 
+def rule_messages(language: str) -> dict[str, str]:
+    """The rule refusals' catalogue keys and their Fluent source."""
+    return {k: v for k, v in messages(language).items() if k.startswith("error.rule.")}
+
+
 def messages(language: str) -> dict[str, str]:
-    return catalogue(language)["messages"]  # type: ignore[no-any-return]
+    """Every message of ``language``: catalogue key -> its Fluent source."""
+    return catalogue(language).sources
 
 
 def command_texts(language: str) -> dict[str, str]:
-    return catalogue(language).get("commands", {})  # type: ignore[no-any-return]
+    return catalogue(language).commands
 
 
 def language_of(locale: discord.Locale | str | None) -> str:
@@ -79,13 +133,6 @@ def language_of(locale: discord.Locale | str | None) -> str:
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
 
 
-class _Lenient(dict[str, Any]):
-    """Missing fields stay visible as ``{name}`` instead of raising at a user."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 def _local(value: Any, language: str) -> Any:
     """A value that reads differently in each language: ``engine.errors.Local`` or its JSON
     form ``{"en": ..., "fr": ...}``."""
@@ -96,21 +143,47 @@ def _local(value: Any, language: str) -> Any:
     return value
 
 
+def _argument(value: Any, language: str) -> str | FluentNumber:
+    """What Fluent is given: numbers stay numbers (plural selection, Babel's formatting,
+    never grouped: a year, a game number), everything else its text."""
+    value = _local(value, language)
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, (int, float)):
+        number = fluent_number(value, useGrouping=False, maximumFractionDigits=2)
+        assert isinstance(number, FluentNumber)
+        return number
+    return value if isinstance(value, str) else str(value)
+
+
+def render(key: str, language: str, params: dict[str, Any]) -> tuple[str, list[Exception]]:
+    """``key`` in ``language`` (``language`` already one of ``LANGUAGES``) and the errors
+    Fluent met (a missing parameter, an unknown key)."""
+    bundle = catalogue(language).bundle
+    message_id = key.replace(".", "-")
+    if not bundle.has_message(message_id):
+        return key, [KeyError(key)]
+    message = bundle.get_message(message_id)
+    if message.value is None:
+        return key, [KeyError(key)]
+    args = {k: _argument(v, language) for k, v in params.items()}
+    text, errors = bundle.format_pattern(message.value, args)
+    return str(text), list(errors)
+
+
 def t(key: str, locale: discord.Locale | str | None = None, /, **params: Any) -> str:
     """The text of ``key`` in the language of ``locale``, fields filled from ``params``.
 
     A key missing from a catalogue is a bug (the catalogue test catches it); at run time it
     falls back to English, then to the key itself, and is logged."""
     language = language_of(locale)
-    text = messages(language).get(key)
-    if text is None:
+    if key not in messages(language):
         _log.error("missing catalogue key %r (%s)", key, language)
-        text = messages(DEFAULT_LANGUAGE).get(key, key)
-    if not params:
-        return text
-    # a parameter that reads differently in each language (a country's name)
-    values = {k: _local(v, language) for k, v in params.items()}
-    return string.Formatter().vformat(text, (), _Lenient(values))
+        language = DEFAULT_LANGUAGE
+    text, errors = render(key, language, params)
+    if errors:
+        _log.error("catalogue key %r (%s): %s", key, language, errors)
+    return text
 
 
 def has_key(key: str) -> bool:
@@ -118,8 +191,8 @@ def has_key(key: str) -> bool:
 
 
 class Translator(app_commands.Translator):
-    """Localises every ``locale_str`` of the command tree from the ``commands`` section of
-    the catalogues (English is the source text: no localisation needed)."""
+    """Localises every ``locale_str`` of the command tree from the command messages of the
+    catalogues (English is the source text: no localisation needed)."""
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
