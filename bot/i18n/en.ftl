@@ -29,7 +29,22 @@ error-game-not_found = Game #{ $game_id } does not exist.
 error-game-not_gm = Only the game master can do that.
 error-game-stale = The game moved on to { $phase } meanwhile; nothing was changed.
 error-game-variant_unsupported = { $operation } is not available for { $variant } games yet.
-error-game-wrong_status = The game is { $status }; this needs it to be: { $expected }.
+error-game-wrong_status =
+    { $status ->
+        [signup] The game is still signing up players
+        [active] The game is in play
+        [paused] The game is paused
+        [finished] The game is finished
+       *[other] The game is not ready
+    }; { $expected ->
+        [signup] this can only be done during the sign-up.
+        [active] this can only be done while it is in play.
+        [paused] this can only be done while it is paused.
+        [active_paused] this can only be done while it is in play or paused.
+        [active_finished_paused] this can only be done once it has started.
+        [finished] this can only be done once it is finished.
+       *[other] this cannot be done at this stage of the game.
+    }
 error-generic = That did not work.
 error-guild_only = This command works in a server only.
 error-history-not_found = No resolved phase { $seq } in this game.
@@ -189,9 +204,44 @@ results-eliminated = Eliminated
 results-next = Next phase
 results-nothing = Nothing to report.
 results-title = Results — { $phase }
+settings-assignment = Powers: { $assignment ->
+        [preferences] dealt by the players' preferences
+       *[random] drawn at random
+    }
+settings-auto_draw = Automatic draw after 3 years without a change: { $on ->
+        [yes] on
+       *[no] off
+    }
+settings-bids_accumulate = Unspent bids carried over to the next year: { $on ->
+        [yes] on
+       *[no] off
+    }
+settings-end_year = { $year ->
+        [none] Last year: none (the game goes on until a victory or a draw)
+       *[other] Last year: { $year } (then the most supply centres wins)
+    }
+settings-length = { $hours } h
+settings-nmr_threshold = Civil disorder after { $count ->
+        [one] { $count } missed movement phase
+       *[other] { $count } missed movement phases in a row
+    }
+settings-palette = Map colours: { $palette ->
+        [colorblind] colour-blind friendly
+       *[standard] standard
+    }
 settings-phase_lengths = Phase lengths (M movement, R retreats, A adjustments)
+settings-phases = Phase lengths: movement { $M }, retreats { $R }, adjustments { $A }
+settings-phases_other = Phase lengths: movement { $M }, retreats { $R }, adjustments { $A }, other phases { $other }
+settings-preset = Rule set: { $preset ->
+        [vortigern] Vortigern (powers dealt by preferences)
+       *[standard] standard
+    }
 settings-seed = Power draw seed: { $seed }
 settings-title = Settings of { $name }
+settings-victory_centers = Victory: { $count ->
+        [one] { $count } supply centre
+       *[other] { $count } supply centres
+    }
 start-done = { "*" }*{ $name }** has started: the powers and the map are posted in the game channel.
 status-active = in play
 status-centres = Supply centres

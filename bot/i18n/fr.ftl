@@ -29,7 +29,22 @@ error-game-not_found = La partie n°{ $game_id } n'existe pas.
 error-game-not_gm = Seul le meneur de jeu peut faire cela.
 error-game-stale = La partie est passée à { $phase } entre-temps ; rien n'a été modifié.
 error-game-variant_unsupported = « { $operation } » n'est pas encore disponible pour les parties { $variant }.
-error-game-wrong_status = La partie est « { $status } » ; il faudrait : { $expected }.
+error-game-wrong_status =
+    { $status ->
+        [signup] La partie en est encore aux inscriptions
+        [active] La partie est en cours
+        [paused] La partie est en pause
+        [finished] La partie est terminée
+       *[other] La partie n'est pas prête
+    } ; { $expected ->
+        [signup] cela ne se fait que pendant les inscriptions.
+        [active] cela ne se fait que pendant qu'elle est en cours.
+        [paused] cela ne se fait que pendant qu'elle est en pause.
+        [active_paused] cela ne se fait que pendant qu'elle est en cours ou en pause.
+        [active_finished_paused] cela ne se fait qu'une fois qu'elle a commencé.
+        [finished] cela ne se fait qu'une fois qu'elle est terminée.
+       *[other] ce n'est pas possible à ce stade de la partie.
+    }
 error-generic = Cela n'a pas fonctionné.
 error-guild_only = Cette commande ne fonctionne que sur un serveur.
 error-history-not_found = Aucune phase { $seq } résolue dans cette partie.
@@ -189,9 +204,44 @@ results-eliminated = Éliminées
 results-next = Phase suivante
 results-nothing = Rien à signaler.
 results-title = Résultats — { $phase }
+settings-assignment = Puissances : { $assignment ->
+        [preferences] attribuées selon les préférences des joueurs
+       *[random] tirées au sort
+    }
+settings-auto_draw = Nulle automatique après 3 ans sans changement : { $on ->
+        [yes] activée
+       *[no] désactivée
+    }
+settings-bids_accumulate = Report des enchères non dépensées à l'année suivante : { $on ->
+        [yes] activé
+       *[no] désactivé
+    }
+settings-end_year = { $year ->
+        [none] Dernière année : aucune (la partie continue jusqu'à une victoire ou une nulle)
+       *[other] Dernière année : { $year } (puis le plus de centres l'emporte)
+    }
+settings-length = { $hours } h
+settings-nmr_threshold = Désordre civil après { $count ->
+        [one] { $count } phase de mouvements manquée
+       *[other] { $count } phases de mouvements manquées de suite
+    }
+settings-palette = Couleurs de la carte : { $palette ->
+        [colorblind] adaptées aux daltoniens
+       *[standard] standard
+    }
 settings-phase_lengths = Durées des phases (M mouvements, R retraites, A ajustements)
-settings-seed = Graine du tirage des puissances : { $seed }
+settings-phases = Durées des phases : mouvements { $M }, retraites { $R }, ajustements { $A }
+settings-phases_other = Durées des phases : mouvements { $M }, retraites { $R }, ajustements { $A }, autres phases { $other }
+settings-preset = Règles : { $preset ->
+        [vortigern] Vortigern (puissances attribuées selon les préférences)
+       *[standard] standard
+    }
+settings-seed = Graine du tirage des puissances : { $seed }
 settings-title = Réglages de { $name }
+settings-victory_centers = Victoire : { $count ->
+        [one] { $count } centre
+       *[other] { $count } centres
+    }
 start-done = { "*" }*{ $name }** a commencé : les puissances et la carte sont publiées dans le salon de la partie.
 status-active = en cours
 status-centres = Centres de ravitaillement

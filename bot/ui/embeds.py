@@ -134,15 +134,45 @@ def result_text(result: Mapping[str, Any], locale: str, variant: str = "classic"
     return t("result.ended", locale)
 
 
+def _on(value: Any) -> str:
+    return "yes" if value else "no"
+
+
+def settings_lines(game: GameView, locale: str) -> list[str]:
+    """The rule options and phase lengths of a game in sentences ("Automatic draw after 3
+    years without a change: off"), never an option's key or ``None``."""
+    o = game.options
+    lines = [t("settings.preset", locale, preset=str(o.get("preset") or "standard"))]
+    if "victory_centers" in o:
+        lines.append(t("settings.victory_centers", locale, count=int(o["victory_centers"])))
+    lines.append(t("settings.end_year", locale,
+                   year="none" if o.get("end_year") is None else int(o["end_year"])))
+    lines.append(t("settings.auto_draw", locale, on=_on(o.get("auto_draw"))))
+    if "nmr_threshold" in o:
+        lines.append(t("settings.nmr_threshold", locale, count=int(o["nmr_threshold"])))
+    lines.append(t("settings.assignment", locale,
+                   assignment=str(o.get("assignment") or "random")))
+    if game.variant != "classic" or o.get("bids_accumulate"):
+        lines.append(t("settings.bids_accumulate", locale, on=_on(o.get("bids_accumulate"))))
+    lines.append(t("settings.palette", locale, palette=str(o.get("palette") or "standard")))
+    minutes = game.phase_minutes
+
+    def length(key: str) -> str:
+        value = minutes.get(key, minutes.get("*"))
+        return "—" if value is None else t("settings.length", locale,
+                                            hours=round(float(value) / 60, 2))
+
+    kinds = {k: length(k) for k in "MRA"}
+    if game.variant != "classic" and "*" in minutes:
+        lines.append(t("settings.phases_other", locale, other=length("*"), **kinds))
+    else:
+        lines.append(t("settings.phases", locale, **kinds))
+    return lines
+
+
 def settings_embed(game: GameView, locale: str) -> discord.Embed:
-    embed = discord.Embed(title=t("settings.title", locale, name=game.name), colour=COLOUR)
-    shown = {k: v for k, v in game.options.items() if k not in (
-        "assignment_seed", "neutral", "players_at_start")}
-    for key, value in sorted(shown.items()):
-        embed.add_field(name=key, value=str(value))
-    hours = ", ".join(f"{k}: {float(v) / 60:g} h" for k, v in sorted(game.phase_minutes.items()))
-    embed.add_field(name=t("settings.phase_lengths", locale), value=hours or "—",
-                    inline=False)
+    embed = discord.Embed(title=t("settings.title", locale, name=game.name), colour=COLOUR,
+                          description="\n".join(settings_lines(game, locale)))
     if "assignment_seed" in game.options:
         embed.set_footer(text=t("settings.seed", locale, seed=game.options["assignment_seed"]))
     return embed

@@ -10,9 +10,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import has_key, language_of, t
+from bot.i18n import has_key, t
 from bot.services.errors import OrdersRejected, ServiceError
-from bot.ui.format import game_map, phase_name
+from bot.ui.format import is_power, name_powers, phase_name, power_name, variant_title
 
 log = logging.getLogger(__name__)
 
@@ -27,29 +27,34 @@ class UserFacingError(Exception):
         self.params = params
 
 
-def _format_params(params: dict[str, Any], locale: Any = None) -> dict[str, Any]:
-    """Lists joined; with a ``locale``, classic powers and phases named in the reader's
-    language (``france`` -> "France", ``S1901M`` -> "Spring 1901, movement")."""
+# parameters that hold a power id (the classic ones and the variants' rule refusals)
+POWER_PARAMS = frozenset({"power", "powers", "owner", "winner", "loser", "target", "country"})
+
+
+def _format_params(params: dict[str, Any], locale: Any = None,
+                   variant: str = "classic") -> dict[str, Any]:
+    """Lists joined; with a ``locale``, powers, phases, variants and seat statuses named in
+    the reader's language (``france`` -> "France", ``S1901M`` -> "Spring 1901, movement",
+    ``classic`` -> "Diplomacy"): no internal id reaches a player."""
     out: dict[str, Any] = {}
     for k, v in params.items():
-        if locale is not None and k in ("power", "powers") and v:
+        if locale is not None and k in POWER_PARAMS and v:
             names = v if isinstance(v, list | tuple) else str(v).split(",")
-            v = [_power(str(x).strip(), locale) for x in names]
+            if all(is_power(str(x).strip(), variant) for x in names):
+                v = [power_name(str(x).strip(), locale, variant) for x in names]
         elif locale is not None and k in ("phase", "expected_phase") and isinstance(v, str):
             v = phase_name(v, locale)
+        elif locale is not None and k == "variant" and isinstance(v, str):
+            v = variant_title(v, locale)
+        elif k == "expected" and isinstance(v, list | tuple):
+            v = "_".join(sorted(map(str, v)))  # a selector of error.game.wrong_status
         out[k] = ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
     return out
 
 
-def _power(power: str, locale: Any) -> str:
-    try:
-        return game_map("classic").power(power).name(language_of(locale))
-    except (KeyError, ValueError):
-        return power
-
-
-def rejected_lines(error: OrdersRejected, locale: Any) -> str:
-    """Every line of a refused set, with the engine's reason in the reader's language."""
+def rejected_lines(error: OrdersRejected, locale: Any, variant: str = "classic") -> str:
+    """Every line of a refused set, with the engine's reason in the reader's language (the
+    powers it names by their display names)."""
     french = str(locale).startswith("fr")
     out = []
     for line in error.params.get("lines", []):
@@ -57,8 +62,9 @@ def rejected_lines(error: OrdersRejected, locale: Any) -> str:
             out.append(f"✅ `{line.get('text')}` → `{line.get('normalized')}`")
         else:
             err = line.get("error") or {}
-            why = err.get("message_fr" if french else "message_en") or err.get("code") or "?"
-            out.append(f"❌ `{line.get('text')}` — {why}")
+            why = err.get("message_fr" if french else "message_en") or t("error.invalid",
+                                                                          locale)
+            out.append(f"❌ `{line.get('text')}` — {name_powers(str(why), locale, variant)}")
     return "\n".join(out)
 
 
@@ -74,9 +80,12 @@ def error_text(error: BaseException, locale: Any) -> str:
         if not has_key(key):
             log.error("no message for service error %s", error.code)
             key = "error.generic"
-        # a variant's own refusal names its powers as its rules do
-        named = None if error.code.startswith("rule.") else locale
-        return t(key, locale, **_format_params(error.params, named))
+        params = dict(error.params)
+        if error.code == "player.not_active" and params.get("status"):
+            params["status"] = t(f"player.status.{params['status']}", locale)
+        # a variant's own refusal names the powers of its board
+        variant = error.code.split(".")[1] if error.code.startswith("rule.") else "classic"
+        return t(key, locale, **_format_params(params, locale, variant))
     if isinstance(error, UserFacingError):
         return t(error.key, locale, **_format_params(error.params, locale))
     if isinstance(error, app_commands.MissingPermissions):

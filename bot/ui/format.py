@@ -9,6 +9,8 @@ forgotten, ``(u)`` ambiguous, ``(v)`` invalid support/convoy) and in plain words
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import cache
@@ -16,7 +18,7 @@ from typing import Any
 
 from bot.i18n import language_of, t
 from engine import variants
-from engine.maps import Map, province_of
+from engine.maps import MAP_ROOTS, Map, province_of
 
 # engine error codes that mean "open to two readings" (seed 004 §4.1.1 "(u)")
 AMBIGUOUS_CODES = frozenset({"ambiguous", "ambiguous_coast", "ambiguous_unit",
@@ -31,11 +33,70 @@ def game_map(variant: str) -> Map:
     return variants.game_map(variant)
 
 
-def power_name(power: str, locale: Any, variant: str = "classic") -> str:
+@cache
+def board_powers(variant: str) -> dict[str, dict[str, str]]:
+    """The powers of a variant's board (any board format: its ``map.json`` lists them with
+    ``name_en`` / ``name_fr``): id -> {language: name}; empty for an unknown variant."""
     try:
-        return game_map(variant).power(power).name(language_of(locale))
-    except (KeyError, ValueError):
+        map_name = variants.get(variant).map_name
+    except variants.UnknownVariant:
+        return {}
+    for root in MAP_ROOTS:
+        path = root / map_name / "map.json"
+        if path.is_file():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return {str(p["id"]): {"en": str(p.get("name_en") or p["id"]),
+                                   "fr": str(p.get("name_fr") or p.get("name_en") or p["id"])}
+                    for p in data.get("powers", []) if isinstance(p, dict) and "id" in p}
+    return {}
+
+
+def is_power(value: Any, variant: str = "classic") -> bool:
+    return isinstance(value, str) and (value in board_powers(variant)
+                                       or value in board_powers("classic"))
+
+
+def power_name(power: str, locale: Any, variant: str = "classic") -> str:
+    """A power's display name in the reader's language (``germany`` -> "Allemagne")."""
+    language = language_of(locale)
+    for board in (variant, "classic"):
+        names = board_powers(board).get(power)
+        if names:
+            return names[language]
+    try:
+        return game_map(variant).power(power).name(language)
+    except Exception:
         return power.capitalize()
+
+
+@cache
+def _power_ids(variant: str) -> re.Pattern[str] | None:
+    ids = sorted({*board_powers(variant), *board_powers("classic")}, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") \
+        if ids else None
+
+
+def name_powers(text: str, locale: Any, variant: str = "classic") -> str:
+    """A text written by the engine with power ids (``belongs to germany``) with the powers'
+    display names in the reader's language instead."""
+    pattern = _power_ids(variant)
+    if not text or pattern is None:
+        return text
+    if language_of(locale) == "fr":  # "appartient à russia" -> "appartient à la Russie"
+        text = re.sub(r"\bà " + pattern.pattern,
+                      lambda m: french_to(power_name(m.group(1), "fr", variant)),
+                      text)
+    return pattern.sub(lambda m: power_name(m.group(1), locale, variant), text)
+
+
+def french_to(name: str) -> str:
+    """"à" and a French country name with its article: "à la Russie", "à l'Allemagne",
+    "au Portugal", "aux Pays-Bas"."""
+    if name[:1].lower() in "aeiouyéèêâîôûh":
+        return f"à l'{name}"
+    if name.endswith("s"):
+        return f"aux {name}"
+    return f"à la {name}" if name.endswith("e") else f"au {name}"
 
 
 def variant_title(variant: str, locale: Any) -> str:
@@ -206,7 +267,7 @@ def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: s
     status = str(result.get("status"))
     reason = result.get("reason") or ""
     if not order:
-        why = result.get("message_en") or reason
+        why = name_powers(str(result.get("message_en") or reason), "en", variant)
         return f"“{(result.get('text') or '').strip()}”: illegal ({why})"
 
     def name(loc: Any) -> str:
@@ -264,7 +325,11 @@ def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: s
                  "civil_disorder": "civil disorder", "conditional": "kept for later",
                  "duplicate_order": "another order for this unit counts",
                  "too_many": "more than are due"}
-        outcome += f" ({words.get(reason, result.get('message_en') or reason)})"
+        # a reason without words of its own is not shown as its code ("fails (too_many)")
+        why = words.get(reason) or name_powers(str(result.get("message_en") or ""), "en",
+                                               variant)
+        if why and reason not in (status, "void", "fails", "illegal"):
+            outcome += f" ({why})"
         if kind == "retreat" and status == "fails":
             outcome += "; disbanded"
     prov = province_of(str(order.get("location") or ""))

@@ -70,3 +70,12 @@ def test_engine_rule_texts_are_in_the_catalogue() -> None:
     en, fr = messages("en"), messages("fr")
     rules = [k for k in en if k.startswith("error.rule.classic.")]
     assert rules and all(k in fr for k in rules)
+
+
+def test_a_game_status_is_said_in_words() -> None:
+    en = t("error.game.wrong_status", "en", status="finished", expected="active, paused")
+    fr = t("error.game.wrong_status", "fr", status="finished", expected="active, paused")
+    assert en.startswith("The game is finished;") and "active" not in en
+    assert fr.startswith("La partie est terminée\u202f;") and "paused" not in fr
+    assert "while it is in play" in t("error.game.wrong_status", "en", status="signup",
+                                      expected="active")

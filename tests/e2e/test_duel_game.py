@@ -152,4 +152,4 @@ async def test_a_duel_from_sign_up_to_victory(harness: Harness) -> None:
     assert game.result is not None and game.result["winner"] == "france"
     assert game.result["winner_user_id"] == ALICE.id and game.result["reason"] == "occupation"
     reply = private(await slash(h, BOB, "bid", text="ENG 1"))
-    assert reply.content.startswith("La partie est « finished »")
+    assert reply.content.startswith("La partie est terminée\u202f;")
