@@ -22,6 +22,7 @@ options, descriptions and choices.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -98,6 +99,18 @@ def _plain(pattern: ast.Pattern) -> str:
     return "".join(out)
 
 
+NNBSP = "\u202f"  # French: a narrow no-break space before ; : ! ?
+_BEFORE_PUNCTUATION = re.compile(r"[ \u00a0\u202f]*([;:!?])(?=[\s\"”»*_)]|$)")
+
+
+def typography(text: str, language: str) -> str:
+    """French typography of a text written elsewhere (the engine's rule texts): a narrow
+    no-break space before ``; : ! ?`` (not inside ``<t:…:R>``, a URL or ``A:B``)."""
+    if language != "fr" or not text:
+        return text
+    return _BEFORE_PUNCTUATION.sub(lambda m: NNBSP + m.group(1), text)
+
+
 def rule_entries(language: str) -> list[ast.EntryType]:
     """The refusals of every variant's rules, by code: ``error.rule.<variant>.<code>``. Their
     text is the engine's (it also answers the JSON contract in both languages)."""
@@ -105,7 +118,8 @@ def rule_entries(language: str) -> list[ast.EntryType]:
     out: list[ast.EntryType] = []
     for name in variants.names():
         for code, texts in variants.get(name).errors.MESSAGES.items():
-            out.append(message_from_format(f"error.rule.{name}.{code}", texts[index]))
+            out.append(message_from_format(f"error.rule.{name}.{code}",
+                                           typography(texts[index], language)))
     return out
 
 

@@ -94,6 +94,7 @@ join-done_count = You joined **{ $name }** ({ $count ->
        *[other] { $count } players
     } signed up).
 leave-done = You left **{ $name }**.
+label_value = { $label }: { $value }
 map-not_started = The game has not started: there is no map yet.
 map-title = { $name } — { $phase }
 order-action-build = Build

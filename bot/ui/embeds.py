@@ -120,7 +120,7 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
 
 
 def _counts_text(counts: Mapping[str, int], locale: str, variant: str) -> str:
-    return "\n".join(f"{power_name(p, locale, variant)}: {n}"
+    return "\n".join(t("label_value", locale, label=power_name(p, locale, variant), value=n)
                      for p, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 

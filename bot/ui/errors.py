@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import has_key, t
+from bot.i18n import has_key, language_of, t, typography
 from bot.services.errors import OrdersRejected, ServiceError
 from bot.ui.format import is_power, name_powers, phase_name, power_name, variant_title
 
@@ -64,7 +64,8 @@ def rejected_lines(error: OrdersRejected, locale: Any, variant: str = "classic")
             err = line.get("error") or {}
             why = err.get("message_fr" if french else "message_en") or t("error.invalid",
                                                                           locale)
-            out.append(f"❌ `{line.get('text')}` — {name_powers(str(why), locale, variant)}")
+            why = typography(name_powers(str(why), locale, variant), language_of(locale))
+            out.append(f"❌ `{line.get('text')}` — {why}")
     return "\n".join(out)
 
 

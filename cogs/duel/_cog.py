@@ -97,7 +97,8 @@ def bids_embed(view: duel_service.BidsView, locale: str,
         embed.description = t("duel.bids.none", locale)
     else:
         embed.description = "\n".join(
-            f"{power_name(m, locale)}: **{view.amounts.get(m, 0)}**" for m in view.minors)
+            t("label_value", locale, label=power_name(m, locale),
+              value=f"**{view.amounts.get(m, 0)}**") for m in view.minors)
     embed.add_field(name=t("duel.bids.total_name", locale),
                     value=t("duel.bids.total", locale, total=view.total,
                             credits=view.credits))

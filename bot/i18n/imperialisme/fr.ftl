@@ -1,119 +1,119 @@
 ### imperialisme catalogue (fr). Keys: the catalogue key with dashes for dots. Command localisations carry their English text in .source.
 
-error-imp-ballot_expired = Ce bulletin n'est plus valable : ce vote est clos.
+error-imp-ballot_expired = Ce bulletin n'est plus valable : ce vote est clos.
 error-imp-exchange_closed = Cet échange est déjà réglé ({ $status }).
 error-imp-exchange_not_found = L'échange n° { $exchange_id } n'existe pas.
 error-imp-no_annexation = Aucune annexion n'attend de choix.
 error-imp-no_vote_open = Aucun vote n'est ouvert pour vous.
 error-imp-not_a_power = Vous ne tenez aucune puissance dans cette partie.
 error-imp-not_the_target = Seule la puissance concernée ({ $target }) peut répondre.
-error-imp-not_your_ballot = Ce bulletin appartient à une autre puissance : seul son joueur peut s'en servir.
-error-imp-power_taken = Cette puissance est déjà prise : { $power }.
+error-imp-not_your_ballot = Ce bulletin appartient à une autre puissance : seul son joueur peut s'en servir.
+error-imp-power_taken = Cette puissance est déjà prise : { $power }.
 imp-accept_button = Accepter
 imp-annex_pick = Choisissez jusqu'à { $count ->
         [one] { $count } territoire
        *[other] { $count } territoires
-    } de { $loser } (avant { $deadline } ; sinon : { $default }).
+    } de { $loser } (avant { $deadline } ; sinon : { $default }).
 imp-annex_placeholder = Territoires à annexer
 imp-annexed = { $winner } annexe { $territories }, pris à { $loser }.
-imp-annexed_default = { $winner } n'a pas choisi à temps : l'arbitre lui donne { $territories }, pris à { $loser }.
-imp-annexed_reply = Annexé : { $territories }.
-imp-annexed_title = Crise { $number } : annexion
+imp-annexed_default = { $winner } n'a pas choisi à temps : l'arbitre lui donne { $territories }, pris à { $loser }.
+imp-annexed_reply = Annexé : { $territories }.
+imp-annexed_title = Crise { $number } : annexion
 imp-any_power = indifférente
-imp-ballot_body = { $power } vote avec un poids de { $weight } (son influence à l'ouverture du vote). Soutenez { $first } ou { $second }, ou votez blanc. Vous pouvez changer votre vote jusqu'à { $deadline }. Personne ne connaîtra votre vote : seuls le vainqueur et le nombre de territoires sont annoncés.
-imp-ballot_title = { $name }, crise { $number } : votre vote secret
+imp-ballot_body = { $power } vote avec un poids de { $weight } (son influence à l'ouverture du vote). Soutenez { $first } ou { $second }, ou votez blanc. Vous pouvez changer votre vote jusqu'à { $deadline }. Personne ne connaîtra votre vote : seuls le vainqueur et le nombre de territoires sont annoncés.
+imp-ballot_title = { $name }, crise { $number } : votre vote secret
 imp-blank_button = Blanc
-imp-choose_game = Vous pouvez voter dans plusieurs parties : donnez le numéro de la partie ({ $games }).
-imp-conference_open = La conférence est ouverte ici jusqu'à { $deadline } ; ensuite toutes les autres puissances votent en secret.
+imp-choose_game = Vous pouvez voter dans plusieurs parties : donnez le numéro de la partie ({ $games }).
+imp-conference_open = La conférence est ouverte ici jusqu'à { $deadline } ; ensuite toutes les autres puissances votent en secret.
 imp-crisis_declared = { $first } a déclaré la guerre à { $second }.
-imp-crisis_random = Tirage aléatoire. Graine : `{ $seed }` ; son SHA-256 `{ $commit }` a été publié avant le tirage : chacun peut le vérifier et refaire le tirage.
-imp-crisis_title = Crise { $number } : { $first } contre { $second }
+imp-crisis_random = Tirage aléatoire. Graine : `{ $seed }` ; son SHA-256 `{ $commit }` a été publié avant le tirage : chacun peut le vérifier et refaire le tirage.
+imp-crisis_title = Crise { $number } : { $first } contre { $second }
 imp-declared = { $attacker } déclare la guerre à { $target } (rang { $position } dans la file des crises déclarées).
-imp-declared_queued = Votre déclaration est publique ; elle est au rang { $position } de la file.
-imp-declared_started = Votre déclaration est publique ; la crise { $number } commence maintenant.
+imp-declared_queued = Votre déclaration est publique ; elle est au rang { $position } de la file.
+imp-declared_started = Votre déclaration est publique ; la crise { $number } commence maintenant.
 imp-decline_button = Refuser
-imp-dm_closed = { $user }, vos messages privés sont fermés : appuyez sur le bouton pour voir en privé le bulletin de { $power }.
+imp-dm_closed = { $user }, vos messages privés sont fermés : appuyez sur le bouton pour voir en privé le bulletin de { $power }.
 imp-dm_closed_button = Voter en privé
-imp-drawn = La crise { $number } est tirée : { $first } contre { $second }.
+imp-drawn = La crise { $number } est tirée : { $first } contre { $second }.
 imp-every = toutes les { $hours } h
-imp-exchange_answer_done = Vous avez accepté : l'échange est fait.
+imp-exchange_answer_done = Vous avez accepté : l'échange est fait.
 imp-exchange_answer_refused = Vous avez refusé l'échange.
-imp-exchange_answer_waiting = Vous avez accepté ; l'autre puissance doit accepter aussi.
-imp-exchange_declined = { $by } a refusé : rien ne change.
-imp-exchange_done = Les deux puissances ont accepté : l'échange est fait (définitif).
+imp-exchange_answer_waiting = Vous avez accepté ; l'autre puissance doit accepter aussi.
+imp-exchange_declined = { $by } a refusé : rien ne change.
+imp-exchange_done = Les deux puissances ont accepté : l'échange est fait (définitif).
 imp-exchange_how = { $second } accepte ou refuse avec les boutons.
-imp-exchange_sent = La proposition n° { $id } est publiée ; { $partner } doit l'accepter.
+imp-exchange_sent = La proposition n° { $id } est publiée ; { $partner } doit l'accepter.
 imp-exchange_terms =
-    { $first } cède : { $first_gives }
-    { $second } cède : { $second_gives }
+    { $first } cède : { $first_gives }
+    { $second } cède : { $second_gives }
 imp-exchange_title = Échange n° { $id }
 imp-game_over_body =
-    Trois puissances ne tiennent plus qu'un territoire. Classement final par influence :
+    Trois puissances ne tiennent plus qu'un territoire. Classement final par influence :
     { $ranking }
-imp-game_over_title = { $name } : la partie est finie
+imp-game_over_title = { $name } : la partie est finie
 imp-hours = { $hours } h
 imp-joined = Vous avez rejoint **{ $name }** ({ $count ->
         [one] { $count } joueur inscrit
        *[other] { $count } joueurs inscrits
-    }). Puissance souhaitée : { $power }.
-imp-lapsed = Ces déclarations sont caduques (les puissances ne sont plus voisines) : { $pairs }.
+    }). Puissance souhaitée : { $power }.
+imp-lapsed = Ces déclarations sont caduques (les puissances ne sont plus voisines) : { $pairs }.
 imp-legend = Influence
 imp-never = désactivé
-imp-next_commit = SHA-256 de la graine du prochain tirage aléatoire : `{ $commit }`.
-imp-next_crisis = Prochaine crise automatique : { $when }.
+imp-next_commit = SHA-256 de la graine du prochain tirage aléatoire : `{ $commit }`.
+imp-next_crisis = Prochaine crise automatique : { $when }.
 imp-not_this_game = Cette commande sert aux parties de L'Impérialisme.
 imp-nothing = rien
-imp-ranking_line = { $rank }. { $power } : influence { $influence } ({ $territories ->
+imp-ranking_line = { $rank }. { $power } : influence { $influence } ({ $territories ->
         [one] { $territories } territoire
        *[other] { $territories } territoires
     })
-imp-result_annex = { $winner } choisit jusqu'à { $annexable } territoires de { $loser } avec le menu ci-dessous (ou /annex) avant { $deadline } ; sinon l'arbitre prend les plus précieux.
-imp-result_none = Pas de vainqueur : rien ne change.
-imp-result_nothing_to_take = { $loser } n'a aucun territoire que { $winner } puisse prendre : rien ne change.
-imp-result_title = Crise { $number } : résultat
-imp-result_winner = { $winner } l'emporte sur { $loser } : { $territories ->
+imp-result_annex = { $winner } choisit jusqu'à { $annexable } territoires de { $loser } avec le menu ci-dessous (ou /annex) avant { $deadline } ; sinon l'arbitre prend les plus précieux.
+imp-result_none = Pas de vainqueur : rien ne change.
+imp-result_nothing_to_take = { $loser } n'a aucun territoire que { $winner } puisse prendre : rien ne change.
+imp-result_title = Crise { $number } : résultat
+imp-result_winner = { $winner } l'emporte sur { $loser } : { $territories ->
         [one] { $territories } territoire
        *[other] { $territories } territoires
     }.
 imp-session_closed = La session d'échange est close ({ $cancelled } propositions en attente annulées).
 imp-session_closed_reply = Session d'échange close ({ $cancelled } propositions en attente annulées).
-imp-session_opened = Une session d'échange est ouverte : proposez avec /exchange propose. Un échange prend effet quand les deux puissances l'acceptent, et il est définitif.
+imp-session_opened = Une session d'échange est ouverte : proposez avec /exchange propose. Un échange prend effet quand les deux puissances l'acceptent, et il est définitif.
 imp-session_opened_reply = Session d'échange ouverte.
 imp-stage-annexation = annexion
 imp-stage-conference = conférence
 imp-stage-resolved = résolue
 imp-stage-vote = vote secret
 imp-stage-withdrawn = retirée
-imp-stage_closed = Crise { $number } : maintenant { $stage }.
+imp-stage_closed = Crise { $number } : maintenant { $stage }.
 imp-started = { "*" }*{ $name }** a commencé.
 imp-started_body =
     { $seats }
-    Puissances que personne ne joue (elles ne déclarent jamais la guerre et votent blanc) : { $unplayed }
+    Puissances que personne ne joue (elles ne déclarent jamais la guerre et votent blanc) : { $unplayed }
     La prochaine crise aléatoire sera tirée d'une graine dont le SHA-256 est `{ $commit }`.
-imp-started_title = { $name } : L'Impérialisme commence
+imp-started_title = { $name } : L'Impérialisme commence
 imp-status_crisis = Crise { $number }
-imp-status_line = { $power } : influence { $influence }, { $territories ->
+imp-status_line = { $power } : influence { $influence }, { $territories ->
         [one] { $territories } territoire
        *[other] { $territories } territoires
     }
 imp-status_queue = Crises déclarées en attente
 imp-status_ranking = Classement final
-imp-status_stage = { $first } contre { $second } : { $stage } jusqu'à { $deadline }
+imp-status_stage = { $first } contre { $second } : { $stage } jusqu'à { $deadline }
 imp-status_timing = Calendrier
 imp-support_button = Soutenir { $power }
-imp-timing = Conférence : { $conference } · vote : { $vote } · annexion : { $annexation } · crises automatiques : { $every }
-imp-vote_open_body = Toutes les puissances sauf { $first } et { $second } ont reçu leur bulletin en message privé. Les votes sont secrets et pondérés par l'influence ; on peut les changer jusqu'à { $deadline }. Sans vote, c'est un vote blanc. Seuls le vainqueur et le nombre de territoires seront annoncés.
-imp-vote_open_title = Crise { $number } : le vote est ouvert
-imp-vote_recorded = Votre vote est enregistré ; il reste secret. Vous pouvez le changer jusqu'à { $deadline }.
-imp-withdraw_answer_refused = Vous avez refusé : la déclaration est maintenue.
-imp-withdraw_answer_withdrawn = Vous avez consenti : la déclaration est retirée.
+imp-timing = Conférence : { $conference } · vote : { $vote } · annexion : { $annexation } · crises automatiques : { $every }
+imp-vote_open_body = Toutes les puissances sauf { $first } et { $second } ont reçu leur bulletin en message privé. Les votes sont secrets et pondérés par l'influence ; on peut les changer jusqu'à { $deadline }. Sans vote, c'est un vote blanc. Seuls le vainqueur et le nombre de territoires seront annoncés.
+imp-vote_open_title = Crise { $number } : le vote est ouvert
+imp-vote_recorded = Votre vote est enregistré ; il reste secret. Vous pouvez le changer jusqu'à { $deadline }.
+imp-withdraw_answer_refused = Vous avez refusé : la déclaration est maintenue.
+imp-withdraw_answer_withdrawn = Vous avez consenti : la déclaration est retirée.
 imp-withdraw_asked = { $target } est invitée publiquement à donner son accord.
 imp-withdraw_no = Refuser
-imp-withdraw_refused = { $target } refuse : la déclaration de guerre de { $attacker } est maintenue.
-imp-withdraw_request = { $attacker } demande à retirer sa déclaration de guerre à { $target }. { $target }, y consentez-vous ?
+imp-withdraw_refused = { $target } refuse : la déclaration de guerre de { $attacker } est maintenue.
+imp-withdraw_request = { $attacker } demande à retirer sa déclaration de guerre à { $target }. { $target }, y consentez-vous ?
 imp-withdraw_yes = Consentir
 imp-withdrawn = { $attacker } a retiré sa déclaration de guerre à { $target }, avec l'accord de { $target }.
-command-imperialisme-l-imp-rialisme-sign-up-start-status = L'Impérialisme : inscription, lancement, état
+command-imperialisme-l-imp-rialisme-sign-up-start-status = L'Impérialisme : inscription, lancement, état
     .source = L'Impérialisme: sign-up, start, status
 command-imperialisme-crisis = crise
     .source = crisis
@@ -151,7 +151,7 @@ command-imperialisme-time-the-winner-has-to-choose = Temps laissé au vainqueur 
     .source = Time the winner has to choose
 command-imperialisme-a-random-crisis-every-this-many-hours = Une crise aléatoire toutes les N heures
     .source = A random crisis every this many hours
-command-imperialisme-automatic-random-crises-on-or-off = Crises aléatoires automatiques : oui ou non
+command-imperialisme-automatic-random-crises-on-or-off = Crises aléatoires automatiques : oui ou non
     .source = Automatic random crises on or off
 command-imperialisme-crisis-draw = tirer
     .source = crisis.draw
@@ -181,7 +181,7 @@ command-imperialisme-choose-the-territories-you-annex-crisis-winner = Choisir le
     .source = Choose the territories you annex (crisis winner)
 command-imperialisme-territories = territoires
     .source = territories
-command-imperialisme-territories-separated-by-commas-empty-a-menu = Territoires séparés par des virgules (vide : un menu)
+command-imperialisme-territories-separated-by-commas-empty-a-menu = Territoires séparés par des virgules (vide : un menu)
     .source = Territories separated by commas (empty: a menu)
 command-imperialisme-open = ouvrir
     .source = open
