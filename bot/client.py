@@ -13,7 +13,10 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import math
 import pkgutil
+import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -50,10 +53,51 @@ def discover_extensions(package: str = "cogs") -> tuple[str, ...]:
 EXTENSIONS = discover_extensions()  # what setup_hook loads (found again at each start)
 
 
+class Throttle:
+    """A token bucket per user (issue 14 item 8): ``burst`` commands at once, then one
+    every ``period`` seconds. In memory, per process: a user whose interactions reach two
+    processes (two shards' guilds) gets a bucket in each."""
+
+    def __init__(self, *, burst: int = 8, period: float = 1.5,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.period, self.clock = burst, period, clock
+        self._buckets: dict[int, tuple[float, float]] = {}  # user -> (tokens, at)
+
+    def wait(self, user_id: int) -> float:
+        """0 and one token taken when the user may act now, else the seconds to wait."""
+        now = self.clock()
+        tokens, at = self._buckets.get(user_id, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - at) / self.period)
+        if tokens < 1.0:
+            self._buckets[user_id] = (tokens, now)
+            return (1.0 - tokens) * self.period
+        self._buckets[user_id] = (tokens - 1.0, now)
+        if len(self._buckets) > 10_000:  # forget the users whose bucket is full again
+            full = self.burst * self.period
+            self._buckets = {u: b for u, b in self._buckets.items() if now - b[1] < full}
+        return 0.0
+
+
 class GameTree(app_commands.CommandTree["DiplomacyBot"]):
     """The command tree with the one error handler (Red-DiscordBot's pattern): every domain
     error becomes a clear ephemeral reply in the reader's language, anything unexpected is
-    logged with its context and answered politely."""
+    logged with its context and answered politely. Every command passes the per-user
+    ``throttle`` first; autocompletion (sent at each keystroke) does not."""
+
+    def __init__(self, client: DiplomacyBot, **kwargs: Any) -> None:
+        super().__init__(client, **kwargs)
+        self.throttle = Throttle()
+
+    async def interaction_check(self, interaction: discord.Interaction[DiplomacyBot],
+                                /) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            return True
+        wait = self.throttle.wait(interaction.user.id)
+        if wait > 0:
+            # answered by on_error: "Slow down: try again in N s." in the reader's language
+            raise app_commands.CommandOnCooldown(
+                app_commands.Cooldown(1, self.throttle.period), float(math.ceil(wait)))
+        return True
 
     async def on_error(self, interaction: discord.Interaction[DiplomacyBot],
                        error: app_commands.AppCommandError) -> None:
@@ -107,8 +151,13 @@ class DiplomacyBot(commands.AutoShardedBot):
             self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="scheduler")
 
     async def deliver(self, post: PostMessage) -> None:
-        """The scheduler's ``send`` callback: one outbox row to Discord."""
-        await posts.deliver(self, post)
+        """The scheduler's ``send`` callback: one outbox row to Discord, each of its
+        messages with the row's own nonce (``posts.SENDING``)."""
+        token = posts.SENDING.set([post.outbox_id, 0])
+        try:
+            await posts.deliver(self, post)
+        finally:
+            posts.SENDING.reset(token)
 
     async def post_now(self) -> None:
         """Send queued posts at once (after a command that changed a game), without waiting

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 import discord
@@ -52,6 +53,27 @@ def _file(post: PostMessage) -> discord.File | None:
     return discord.File(io.BytesIO(post.image), filename=name)
 
 
+# The outbox row being delivered and how many of its messages were sent
+# (``DiplomacyBot.deliver`` sets it). Each message of a row gets its own stable nonce,
+# "o<row id>.<n>", sent with ``enforce_nonce`` (discord.py adds it to any nonce): a row sent
+# again after a crash between the send and its sent stamp returns the message Discord
+# already holds instead of posting it twice — within the minutes Discord keeps nonces.
+SENDING: ContextVar[list[int] | None] = ContextVar("sending", default=None)
+
+
+def _nonce(outbox_id: int | None = None) -> dict[str, str]:
+    """``send``'s nonce argument for the next message of the row being delivered (at most
+    25 characters); none outside a delivery (discord.py then draws a random one)."""
+    row = SENDING.get()
+    if row is None or (outbox_id is not None and row[0] != outbox_id):
+        if outbox_id is None:
+            return {}
+        row = [outbox_id, 0]
+        SENDING.set(row)
+    row[1] += 1
+    return {"nonce": f"o{row[0]}.{row[1]}"}
+
+
 async def _to_game(bot: RefereeBot, post: PostMessage, *, content: str | None = None,
                    embeds: list[discord.Embed] | None = None,
                    view: discord.ui.View | None = None) -> None:
@@ -69,6 +91,7 @@ async def _to_game(bot: RefereeBot, post: PostMessage, *, content: str | None = 
         kwargs["file"] = file
     if view is not None:
         kwargs["view"] = view
+    kwargs.update(_nonce(post.outbox_id))
     await channel.send(**kwargs)
 
 
@@ -80,6 +103,7 @@ async def _dm(bot: RefereeBot, user_id: int, *, content: str | None = None,
         kwargs["embed"] = embed
     if view is not None:
         kwargs["view"] = view
+    kwargs.update(_nonce())
     await channel.send(**kwargs)
 
 

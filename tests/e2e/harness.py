@@ -17,6 +17,7 @@ import itertools
 import json
 import re
 import socket
+import time
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -68,6 +69,8 @@ class Call:
     params: dict[str, Any] | None = None
     via_webhook: bool = False
     answer: Any = None
+    # a message POST whose nonce Discord already had: it answered the existing message
+    repeated: bool = False
 
     @property
     def body(self) -> dict[str, Any]:
@@ -137,11 +140,24 @@ class Call:
         return [data for name, data in self.files if name.endswith(".png")]
 
 
+# how long Discord keeps a message's nonce for ``enforce_nonce`` ("a few minutes")
+NONCE_SECONDS = 300.0
+
+
 class FakeDiscord:
-    """The REST side of Discord: records every call and answers with plausible payloads."""
+    """The REST side of Discord: records every call and answers with plausible payloads.
+
+    A message sent with a ``nonce`` and ``enforce_nonce`` (discord.py sends both) that the
+    same author sent within ``NONCE_SECONDS`` is answered with the existing message and
+    creates none (Discord's semantics). ``rate_limit(n)``: the next ``n`` message POSTs are
+    answered 429 with ``retry_after`` — by the REST server of ``tests/e2e/rest.py``, where
+    discord.py's own HTTP client sees the status."""
 
     def __init__(self) -> None:
         self.calls: list[Call] = []
+        self.nonces: dict[tuple[str, str], tuple[int, float]] = {}  # (author, nonce) -> id
+        self.too_many = 0
+        self.retry_after = 0.05
         self._ids = itertools.count(1_100_000_000_000_000_000)
         self.messages: dict[int, dict[str, Any]] = {}
         self.channels: dict[int, dict[str, Any]] = {}
@@ -282,7 +298,18 @@ class FakeDiscord:
             return self.message_payload(channel_id, body, call.files, message_id=mid)
         if path == "/channels/{channel_id}/messages" and method == "POST":
             cid = int(route.channel_id or 0)
-            return self.message_payload(cid, body, call.files)
+            key = (str(self.bot_user["id"]), str(body.get("nonce")))
+            if body.get("nonce") is not None and body.get("enforce_nonce"):
+                seen = self.nonces.get(key)
+                if seen is not None and time.monotonic() - seen[1] < NONCE_SECONDS \
+                        and seen[0] in self.messages:
+                    call.repeated = True
+                    return self.messages[seen[0]]
+            message = self.message_payload(cid, body, call.files)
+            if body.get("nonce") is not None:
+                message["nonce"] = str(body["nonce"])
+                self.nonces[key] = (int(message["id"]), time.monotonic())
+            return message
         if path == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
             mid = int(url.rsplit("/", 1)[1])
             old = self.messages.get(mid, {})
@@ -335,8 +362,13 @@ class FakeDiscord:
     def since(self, mark: int) -> list[Call]:
         return self.calls[mark:]
 
+    def rate_limit(self, times: int, retry_after: float = 0.05) -> None:
+        """Answer the next ``times`` message POSTs 429 (served by ``tests/e2e/rest.py``)."""
+        self.too_many, self.retry_after = times, retry_after
+
     def posts_to(self, channel_id: int, since: int = 0) -> list[Call]:
-        return [c for c in self.calls[since:] if c.method == "POST"
+        """The messages created in ``channel_id`` (a repeated nonce creates none)."""
+        return [c for c in self.calls[since:] if c.method == "POST" and not c.repeated
                 and c.path == "/channels/{channel_id}/messages" and c.channel_id == channel_id]
 
     def dms_to(self, user_id: int, since: int = 0) -> list[Call]:
@@ -571,7 +603,7 @@ async def running_bot(database_url: str, *, fake: FakeDiscord | None = None,
     """The real ``DiplomacyBot`` logged in against ``fake`` (a new one unless given: pass the
     same one to a second bot to simulate a restart), with one guild holding a text channel
     and a forum. The scheduler loop is not started: tests drive ``bot.scheduler.run_once``."""
-    from bot.client import DiplomacyBot
+    from bot.client import DiplomacyBot, Throttle
     from bot.settings import Settings
 
     owned = fake is None
@@ -579,6 +611,9 @@ async def running_bot(database_url: str, *, fake: FakeDiscord | None = None,
     settings = Settings(_env_file=None, database_url=database_url,  # type: ignore[call-arg]
                         discord_token="fake-token", default_locale="en")
     bot = DiplomacyBot(settings, run_scheduler=False)
+    # scripted players fire commands faster than anyone: no throttle unless a test sets
+    # one (tests/e2e/test_throttle.py)
+    bot.tree.throttle = Throttle(burst=1_000_000)
     harness = Harness(bot, fake, guild_id=GUILD_ID, guild_locale=guild_locale)
     try:
         await harness.start()

@@ -2,4 +2,3 @@
 
 error-orders-too_long = Your orders were not saved: { $length } characters is more than the { $max } one sheet may hold.
 error-orders-too_many_lines = Your orders were not saved: one sheet holds at most { $max } orders.
-error-throttled = Slow down: too many commands at once. Try again in { $seconds } s.

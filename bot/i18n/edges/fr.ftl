@@ -2,4 +2,3 @@
 
 error-orders-too_long = Vos ordres n'ont pas été enregistrés : { $length } caractères, c'est plus que les { $max } qu'une feuille peut contenir.
 error-orders-too_many_lines = Vos ordres n'ont pas été enregistrés : une feuille contient au plus { $max } ordres.
-error-throttled = Doucement : trop de commandes à la fois. Réessayez dans { $seconds } s.
