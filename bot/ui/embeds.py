@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import t, typography
 from bot.services.common import GameView
 from bot.services.games import PhaseDetail
 from bot.services.orders import OrderLine, OrderStatus, OwnOrders
@@ -15,6 +15,8 @@ from bot.ui.format import (
     centre_counts,
     chunks,
     deadline_text,
+    local_order,
+    name_powers,
     phase_name,
     power_name,
     results_by_power,
@@ -31,13 +33,14 @@ def order_line_text(line: OrderLine, locale: str, phase: str | None = None) -> s
     conditional order (a retreat, build or removal sent with the movement orders, seed 004
     §3.4.2) says which phase it is kept for, and that it replaces no movement order."""
     if line.ok:
-        text = f"✅ `{line.text}` → `{line.normalized}`"
+        text = f"✅ `{line.text}` → `{local_order(str(line.normalized), locale)}`"
         if line.conditional:
             text += " — " + conditional_note(line, locale, phase)
         return text
     err = line.error or {}
-    why = err.get("message_fr" if locale == "fr" else "message_en") or err.get("code") or "?"
-    return f"❌ `{line.text}` — {why}"
+    why = err.get("message_fr" if locale == "fr" else "message_en") or t("error.invalid",
+                                                                          locale)
+    return f"❌ `{line.text}` — {typography(name_powers(str(why), locale), locale)}"
 
 
 def conditional_note(line: OrderLine, locale: str, phase: str | None) -> str:
@@ -58,7 +61,7 @@ def own_orders_embed(own: Sequence[OwnOrders], game: GameView, locale: str) -> d
     if not own:
         embed.description = t("orders.none", locale)
     for o in own[:MAX_FIELDS]:
-        text = "\n".join(f"`{x.normalized or x.text}`" + (
+        text = "\n".join(f"`{local_order(x.normalized or x.text, locale)}`" + (
             f" ({t('orders.conditional.short', locale)})" if x.conditional else "")
             for x in o.lines) or t("orders.none", locale)
         ready = t("orders.ready_yes" if o.ready else "orders.ready_no", locale)

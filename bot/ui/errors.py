@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.i18n import has_key, language_of, t, typography
 from bot.services.errors import OrdersRejected, ServiceError
-from bot.ui.format import is_power, name_powers, phase_name, power_name, variant_title
+from bot.ui.format import is_power, local_order, name_powers, phase_name, power_name, variant_title
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,8 @@ def rejected_lines(error: OrdersRejected, locale: Any, variant: str = "classic")
     out = []
     for line in error.params.get("lines", []):
         if line.get("ok"):
-            out.append(f"✅ `{line.get('text')}` → `{line.get('normalized')}`")
+            out.append(f"✅ `{line.get('text')}` → "
+                       f"`{local_order(str(line.get('normalized')), locale)}`")
         else:
             err = line.get("error") or {}
             why = err.get("message_fr" if french else "message_en") or t("error.invalid",

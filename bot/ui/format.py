@@ -155,8 +155,43 @@ def phase_name(phase: str | None, locale: Any) -> str:
              year=phase[1:-1], kind=t(f"phase.kind.{phase[-1]}", locale))
 
 
+# The French abbreviations of seeds 002/004 (their reports: "A VAR S A MOS-UKR", "F BRE=MAN",
+# "A MUN:BOU") where they differ from the English ids; each is an alias of its province in
+# assets/maps/classic/map.json, so orders are read in either language.
+FRENCH_CODES: dict[str, str] = {
+    "aeg": "ege", "bla": "noi", "bot": "gob", "bur": "bou", "den": "dan", "eas": "mor",
+    "eng": "man", "iri": "irl", "kie": "fie", "lvn": "lvo", "lvp": "lpl", "lyo": "gli",
+    "mao": "amo", "naf": "afn", "nao": "atn", "nth": "nrd", "nwg": "nge", "nwy": "nor",
+    "rum": "rou", "sev": "seb", "spa": "esp", "swe": "sue", "tus": "tos", "tys": "mty",
+    "war": "var", "wes": "moc",
+}
+_PROVINCE_TOKEN = re.compile(r"(?<![\w-])([A-Za-z]{3})(?=[/\s\-=:,;)]|$)")
+
+
+def local_code(location: str, locale: Any) -> str:
+    """A location's abbreviation in the reader's language (``bur`` -> ``bou`` in French), the
+    coast kept (``spa/nc`` -> ``esp/nc``)."""
+    if language_of(locale) != "fr":
+        return location
+    prov, _, coast = location.partition("/")
+    code = FRENCH_CODES.get(prov.lower())
+    if code is None:
+        return location
+    code = code.upper() if prov.isupper() else code
+    return f"{code}/{coast}" if coast else code
+
+
+def local_order(text: str, locale: Any) -> str:
+    """An order as the engine writes it (``A mun - bur``), its provinces abbreviated in the
+    reader's language (``A mun - bou``)."""
+    if language_of(locale) != "fr" or not text:
+        return text
+    return _PROVINCE_TOKEN.sub(lambda m: local_code(m.group(1), "fr"), text)
+
+
 def _loc(location: str | None) -> str:
-    return (location or "?").upper()
+    """A location in the French reports of seed 004 §4.1.1: its French abbreviation."""
+    return local_code(location or "?", "fr").upper()
 
 
 def _unit_at(state: Mapping[str, Any], location: str | None) -> str:
@@ -251,7 +286,7 @@ def french_line(result: Mapping[str, Any], state: Mapping[str, Any],
     if dislodged is not None and prov in dislodged and kind not in ("retreat", "disband"):
         went = _retreat_of(prov, later)
         if went:
-            comments.append(f"(d-{went.upper()})")
+            comments.append(f"(d-{_loc(went)})")
         elif not dislodged[prov]:
             comments.append("(a)")
         else:

@@ -13,7 +13,7 @@ from bot.i18n import t
 from bot.services import orders as orders_service
 from bot.ui.common import bot_of, channel_ids, game_here, reader_locale
 from bot.ui.errors import reply, report_error
-from bot.ui.format import power_name
+from bot.ui.format import local_code, local_order, power_name
 from bot.ui.views import legal_for, orders_feedback
 
 MAX_CHOICES = 25  # Discord's limit of autocomplete choices
@@ -46,7 +46,8 @@ async def unit_autocomplete(interaction: discord.Interaction[Any], current: str
     for loc, orders in sorted(legal.items()):
         if not orders:
             continue
-        label = f"{orders[0].split(' ')[0]} {loc}" if loc else t(
+        label = f"{orders[0].split(' ')[0]} {local_code(loc, reader_locale(interaction))}" \
+            if loc else t(
             "order.builds", reader_locale(interaction))
         if current.lower() in label.lower():
             out.append(app_commands.Choice(name=label, value=loc or "-"))
@@ -67,9 +68,13 @@ async def order_autocomplete(interaction: discord.Interaction[Any], current: str
         pool = legal.get(unit, [])
     else:
         pool = [o for orders in legal.values() for o in orders]
+    # shown with the reader's province abbreviations ("A mun - bou"), found by either
+    locale = reader_locale(interaction)
     words = current.lower().split()
-    hits = [o for o in pool if all(w in o.lower() for w in words)]
-    return [app_commands.Choice(name=o[:100], value=o[:100]) for o in hits[:MAX_CHOICES]]
+    hits = [o for o in pool
+            if all(w in o.lower() or w in local_order(o, locale).lower() for w in words)]
+    return [app_commands.Choice(name=local_order(o, locale)[:100], value=o[:100])
+            for o in hits[:MAX_CHOICES]]
 
 
 class OrdersModal(discord.ui.Modal):

@@ -51,7 +51,7 @@ def test_cut_support_is_lowercase_s() -> None:
     orders = [("france", "A par - pic; A bur S A par - pic"), ("germany", "A ruh - bur")]
     state, response = play(units, orders)
     fr = results_by_power(response["results"], state, "fr", state_after=response["state"])
-    assert "A BUR s A PAR-PIC" in fr["france"]
+    assert "A BOU s A PAR-PIC" in fr["france"]
     assert "A MUN H (o)" in fr["germany"]
     en = results_by_power(response["results"], state, "en", state_after=response["state"])
     assert any("support cut" in x for x in en["france"])
@@ -74,16 +74,16 @@ def test_phase_names_and_chunks() -> None:
 def test_what_the_rules_did_is_written_as_what_happened() -> None:
     """Seed 004 §4.1.1 comments for a unit nobody ordered: (o) with (a) or (d-xxx)."""
     lines = {
-        ("disband", None, "disbanded_no_order", "succeeds"): ("A BUR (o) (a)",
+        ("disband", None, "disbanded_no_order", "succeeds"): ("A BOU (o) (a)",
                                                               "had no retreat order: disbanded"),
-        ("retreat", "par", "default_retreat", "succeeds"): ("A BUR (o) (d-PAR)",
+        ("retreat", "par", "default_retreat", "succeeds"): ("A BOU (o) (d-PAR)",
                                                             "retreats to Paris by default"),
-        ("retreat", "par", "default_retreat", "fails"): ("A BUR (o) R:PAR (a)",
+        ("retreat", "par", "default_retreat", "fails"): ("A BOU (o) R:PAR (a)",
                                                          "bounced, so it is disbanded"),
-        ("retreat", "pic", None, "fails"): ("A BUR R:PIC (a)", "fails (bounced); disbanded"),
-        ("disband", None, "civil_disorder", "succeeds"): ("A BUR (désordre civil) (a)",
+        ("retreat", "pic", None, "fails"): ("A BOU R:PIC (a)", "fails (bounced); disbanded"),
+        ("disband", None, "civil_disorder", "succeeds"): ("A BOU (désordre civil) (a)",
                                                           "is disbanded: civil disorder"),
-        ("remove", None, "default_removal", "succeeds"): ("- A BUR (o)",
+        ("remove", None, "default_removal", "succeeds"): ("- A BOU (o)",
                                                           "had no removal order"),
     }
     for (kind, target, reason, status), (french, english) in lines.items():
