@@ -143,11 +143,15 @@ class RenderPool:
     async def render(self, render: Render, state: dict[str, Any], *,
                      results: list[dict[str, Any]] | None, locale: str) -> bytes:
         call = functools.partial(render, state, results=results, locale=locale)
+        executor = self._pool()
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool(), call)
+            return await asyncio.get_running_loop().run_in_executor(executor, call)
         except BrokenProcessPool:
             log.warning("a render process died: the pool is started again")
-            self.shutdown(wait=False)
+            with self._lock:  # not a pool started meanwhile by another failed map
+                if self._executor is executor:
+                    self._executor = None
+            executor.shutdown(wait=False, cancel_futures=True)
             return await asyncio.to_thread(call)
 
     async def warm_up(self) -> None:
@@ -171,7 +175,7 @@ _render_processes: int | None = None  # None: the cores
 
 def configure_render_pool(processes: int | None) -> None:
     """How many processes draw the maps of this process (``RENDER_PROCESSES``): None for one
-    per core, 0 to draw in a thread. Takes effect for the pool created next."""
+    per core, 0 to draw in a thread. Called before the first map (the pool is made once)."""
     global _render_processes
     _render_processes = processes
 

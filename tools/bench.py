@@ -23,6 +23,13 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
                                      "turn_ms_median": ("<=", 250.0),
                                      "idle_heap_growth_bytes_per_game": ("<=", 8.0)}),
     ("tools.bench_bot", "bench", {"bot_order_submissions_per_s": (">=", 300.0)}),
+    # 1k and 10k active games (python -m tools.bench_scale goes to 100k); PostgreSQL too
+    # when TEST_POSTGRES_URL is set
+    ("tools.bench_scale", "run", {
+        **{f"{db}_10000_next_due_ms": ("<=", 1.0) for db in ("sqlite", "postgresql")},
+        "sqlite_10000_submit_ms": ("<=", 1.5), "postgresql_10000_submit_ms": ("<=", 3.0),
+        **{f"{db}_10000_status_ms": ("<=", 5.0) for db in ("sqlite", "postgresql")},
+        **{f"{db}_10000_turn_post_ms": ("<=", 30.0) for db in ("sqlite", "postgresql")}}),
 ]
 
 

@@ -1,6 +1,7 @@
 """Several processes on one PostgreSQL (issue 15): a change committed by one process wakes
 the schedulers of the others (LISTEN/NOTIFY), so a worker resolves a deadline that a bot
-process moved at once, not at its next safety-net wake-up."""
+process moved at once, not at its next safety-net wake-up; connections are not pinged before
+each use, and those the server closed are replaced without an error."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
 from bot.db import Database
 from bot.models import utcnow
@@ -68,3 +70,29 @@ async def test_notifications_pile_up_into_few(db: Database) -> None:
     assert db._notifier is not None
     await asyncio.wait_for(db._notifier, 10)
     assert sent <= 2
+
+
+async def test_connections_the_server_closed_are_replaced_without_an_error(
+        database_target: tuple[str, dict[str, Any]], db: Database) -> None:
+    """No ping before each use (a round trip each time); after a database restart (its
+    connections closed by the server) the next requests still succeed."""
+    if db.is_sqlite:
+        pytest.skip("no server on SQLite")
+    url, kwargs = database_target
+    name = f"probe_{id(db)}"
+    args = {**kwargs.get("connect_args", {})}
+    args["server_settings"] = {**args.get("server_settings", {}), "application_name": name}
+    probe = Database(url, connect_args=args)
+    try:
+        assert not probe.engine.pool._pre_ping  # type: ignore[attr-defined]
+        await asyncio.gather(*(probe.read(text("SELECT pg_sleep(0.05)")) for _ in range(3)))
+        killed = await db.read(text("SELECT count(pg_terminate_backend(pid)) FROM "
+                                    "pg_stat_activity WHERE application_name = :name")
+                               .bindparams(name=name))
+        assert killed[0][0] == 3
+        await asyncio.sleep(0.2)  # the client sees the sockets close
+        for _ in range(4):
+            assert (await probe.read(text("SELECT 1")))[0][0] == 1
+            assert await probe.run(lambda c: c.execute(text("SELECT 2")).scalar()) == 2
+    finally:
+        await probe.dispose()
