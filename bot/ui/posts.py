@@ -25,6 +25,7 @@ from bot.ui.common import RefereeBot
 from bot.ui.embeds import COLOUR, fit_embeds, result_text, results_embeds
 from bot.ui.format import (
     deadline_text,
+    local_code,
     phase_name,
     power_name,
     province_name,
@@ -317,7 +318,7 @@ def _retreat_prompt(game: GameView, after: dict[str, Any], powers: list[str], ph
     variant = game.variant
     units = [d for d in after.get("dislodged") or [] if d.get("power") in powers]
     lines = [t("prompt.retreat_unit", loc, power=power_name(str(d["power"]), loc, variant),
-               unit=f"{d['type']} {str(d['location']).upper()}",
+               unit=f"{d['type']} {local_code(str(d['location']), loc).upper()}",
                where=province_name(str(d["location"]), loc, variant),
                retreats=", ".join(province_name(str(r), loc, variant)
                                   for r in d.get("retreats") or []) or "—")
