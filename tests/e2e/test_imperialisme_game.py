@@ -318,7 +318,7 @@ async def test_a_complete_game(harness_imp: Harness, caplog: pytest.LogCaptureFi
     accept = next(i for i in proposal.custom_ids() if i.endswith(":y"))
     italy = table.by_power["italy"]
     calls = await h.click(italy, h.message_of(proposal), accept)
-    assert calls[0].content == imp_error("not_a_party", italy.locale, power="italy")
+    assert calls[0].content == imp_error("not_a_party", italy.locale, power="Italie")
     mark = table.mark()
     await h.click(table.by_power["spain"], h.message_of(proposal), accept)
     done = table.posts(mark)

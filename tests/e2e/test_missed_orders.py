@@ -32,7 +32,7 @@ async def test_a_missed_retreat_is_reported_as_what_happened(h: Harness, preset:
     posts = public(await pass_deadline(h, game_id))
     assert len(posts) == 1
     report = posts[0].text()
-    assert ("A BUR H (d)" if language(h) == "fr" else "dislodged") in report
+    assert ("A BOU H (d)" if language(h) == "fr" else "dislodged") in report
 
     posts = public(await pass_deadline(h, game_id))  # France sends no retreat
     assert len(posts) == 1
@@ -40,13 +40,13 @@ async def test_a_missed_retreat_is_reported_as_what_happened(h: Harness, preset:
     assert "no order, holds" not in report and "disbands: succeeds" not in report
     if preset == "standard":  # seed 004 §2.14.4 / original rules: disbanded
         expected = {"en": "The army in Burgundy had no retreat order: disbanded.",
-                    "fr": "A BUR (o) (a)"}
+                    "fr": "A BOU (o) (a)"}
     else:  # seed 004 §3.5.3: towards the nearest home centre, Paris
         expected = {"en": "The army in Burgundy had no retreat order: retreats to Paris by "
                           "default.",
-                    "fr": "A BUR (o) (d-PAR)"}
+                    "fr": "A BOU (o) (d-PAR)"}
     assert expected[language(h)] in report
-    assert "A BUR disp." not in report and "A BUR R=PAR" not in report
+    assert "A BOU disp." not in report and "A BOU R=PAR" not in report
 
 
 async def test_default_removals_and_civil_disorder_say_what_happened(h: Harness) -> None:
@@ -89,7 +89,7 @@ async def test_a_retreat_resolved_at_once_is_in_the_same_post(h: Harness) -> Non
     if language(h) == "fr":
         assert titles[:2] == ["Résultats — Automne 1901, mouvements",
                               "Résultats — Automne 1901, retraites"]
-        assert "A BUR H (d-PIC)" in post.text() and "A BUR R=PIC" in post.text()
+        assert "A BOU H (d-PIC)" in post.text() and "A BOU R=PIC" in post.text()
     else:
         assert titles[:2] == ["Results — Fall 1901, movement", "Results — Fall 1901, retreats"]
         assert "dislodged, retreats to Picardy" in post.text()

@@ -37,7 +37,7 @@ async def test_the_retreat_prompt_offers_the_legal_retreats_as_buttons(h: Harnes
     calls = await pass_deadline(h, game_id)
     prompt = one_dm_with(h, calls, by["france"], "dip:rt:")
     text = prompt.text()
-    assert ("A BUR (Bourgogne) est délogée" if fr else "A BUR (Burgundy) is dislodged") in text
+    assert ("A BOU (Bourgogne) est délogée" if fr else "A BUR (Burgundy) is dislodged") in text
     assert ("Picardie" if fr else "Picardy") in text and "<t:" in text  # where, by when
     ids = prompt.custom_ids()
     assert ids == [f"dip:rt:{game_id}:F1901R:bur:{x}" for x in ("bel", "gas", "par", "pic",
@@ -63,7 +63,7 @@ async def test_the_retreat_prompt_offers_the_legal_retreats_as_buttons(h: Harnes
     mark = len(h.fake.calls)
     await h.slash(by["france"], "ready", channel_id=CHANNEL_ID)
     (post,) = public(h.fake.since(mark))
-    assert ("A BUR R=PAR" if fr else "The army in Burgundy retreats to Paris: succeeds.") \
+    assert ("A BOU R=PAR" if fr else "The army in Burgundy retreats to Paris: succeeds.") \
         in post.text()
     # the phase is over: the button is stale
     (answer,) = [c for c in await h.click(by["france"], message, ids[3], dm=True)
@@ -84,7 +84,7 @@ async def test_the_adjustment_prompt_says_how_many_where_and_by_when(h: Harness)
     assert len(public(calls)) == 1
     prompt = one_dm_with(h, calls, by["germany"], "dip:adj:")
     text = prompt.text()
-    assert ("constructions : 1" if fr else "builds: 1") in text
+    assert ("constructions\u202f: 1" if fr else "builds: 1") in text
     assert "Berlin, Kiel, Munich" in text  # the free home centres it owns
     assert "<t:" in text
     (menu,) = [c for row in prompt.components for c in row["components"]]
@@ -94,12 +94,12 @@ async def test_the_adjustment_prompt_says_how_many_where_and_by_when(h: Harness)
     assert "BUILD A ber" in values and "BUILD F kie" in values and "WAIVE" in values
     assert ("Armée — Berlin" if fr else "Army — Berlin") in [o["label"] for o in menu["options"]]
     removal = one_dm_with(h, calls, by["austria"], "dip:adj:")
-    assert ("retraits : 1" if fr else "removals: 1") in removal.text()
+    assert ("retraits\u202f: 1" if fr else "removals: 1") in removal.text()
     message = h.message_of(prompt)
 
     # builds are checked when sent: the reason, in the reader's language
     refused = await submit(h, by["germany"], "A ber B; A mun B")
-    assert ("Une construction de trop : vous pouvez en faire 1 cet hiver." if fr else
+    assert ("Une construction de trop\u202f: vous pouvez en faire 1 cet hiver." if fr else
             "One build too many: you may build 1 this winter.") in refused.text()
     refused = await submit(h, by["germany"], "A ber B; F ber B")
     assert ("Une seule construction par centre." if fr else

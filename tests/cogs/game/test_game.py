@@ -23,8 +23,8 @@ async def test_french_guild_gets_french_posts_and_notation(database_url: str) ->
         await h.slash(GM, "gm adjudicate", channel_id=CHANNEL_ID)
         report = h.fake.posts_to(CHANNEL_ID, mark)[0].text()
         # seed 004 §4.1.1: "=" succeeds, ":" fails, "S" support, "(o)" forgotten unit
-        assert "A PAR=BUR" in report and "A MUN:BUR" in report
-        assert "A MAR S A PAR-BUR" in report and "F BRE H (o)" in report
+        assert "A PAR=BOU" in report and "A MUN:BOU" in report
+        assert "A MAR S A PAR-BOU" in report and "F BRE H (o)" in report
         assert "Résultats — Printemps 1901, mouvements" in report
         # a player with an English client still gets English replies
         calls = await h.slash(replace(by["italy"], locale="en-GB"), "ready",

@@ -21,7 +21,7 @@ async def test_two_orders_for_one_unit_are_refused_with_the_reason(h: Harness) -
     text = reply.text()
     assert ("Vos ordres n'ont pas été enregistrés" if fr else
             "Your orders were not saved") in text
-    assert ("❌ `A par - bur` — A PAR a un autre ordre plus bas : un seul ordre par unité."
+    assert ("❌ `A par - bur` — A PAR a un autre ordre plus bas\u202f: un seul ordre par unité."
             if fr else
             "❌ `A par - bur` — A PAR has another order below: send one order per unit.") \
         in text
@@ -47,9 +47,9 @@ async def test_builds_sent_with_movement_orders_say_what_becomes_of_them(h: Harn
     reply = await submit(h, by["france"], "A bur - mun; A spa H; F mao - por; F bre B; "
                                           "A spa R gas")
     text = reply.text()
-    assert ("gardé pour l'hiver comme ordre conditionnel ; il ne remplace pas vos ordres de "
+    assert ("gardé pour l'hiver comme ordre conditionnel\u202f; il ne remplace pas vos ordres de "
             "mouvement" if fr else
             "kept for the Winter as a conditional order; it does not replace your movement "
             "orders") in text
-    assert ("retraite conditionnelle : utilisée seulement si cette unité est délogée" if fr
+    assert ("retraite conditionnelle\u202f: utilisée seulement si cette unité est délogée" if fr
             else "conditional retreat: used only if this unit is dislodged") in text
