@@ -118,7 +118,6 @@ order-start = Choose a unit:
 order-unit_chosen = { $unit }: what should it do?
 orders-cleared = Your orders of this phase were deleted ({ $count }).
 orders-conditional-adjust = kept for the Winter as a conditional order; it does not replace your movement orders.
-orders-conditional-adjust_spring = conditional order: it does not replace your movement orders, but builds and removals are kept only from the Fall orders to the Winter (seed 004 §3.4.2): send it again with your Fall orders.
 orders-conditional-retreat = conditional retreat: used only if this unit is dislodged; it replaces no movement order.
 orders-conditional-short = conditional
 orders-modal_label = One order per line

@@ -118,7 +118,6 @@ order-start = Choisissez une unité :
 order-unit_chosen = { $unit } : que doit-elle faire ?
 orders-cleared = Vos ordres de cette phase ont été supprimés ({ $count }).
 orders-conditional-adjust = gardé pour l'hiver comme ordre conditionnel ; il ne remplace pas vos ordres de mouvement.
-orders-conditional-adjust_spring = ordre conditionnel : il ne remplace pas vos ordres de mouvement, mais constructions et retraits ne sont gardés que des ordres d'automne jusqu'à l'hiver (§3.4.2) : renvoyez-le avec vos ordres d'automne.
 orders-conditional-retreat = retraite conditionnelle : utilisée seulement si cette unité est délogée ; elle ne remplace aucun ordre de mouvement.
 orders-conditional-short = conditionnel
 orders-modal_label = Un ordre par ligne

@@ -44,14 +44,11 @@ def order_line_text(line: OrderLine, locale: str, phase: str | None = None) -> s
 
 
 def conditional_note(line: OrderLine, locale: str, phase: str | None) -> str:
-    """Which phase a conditional order waits for. The engine keeps conditional builds and
-    removals of a Spring for that Spring only (its retreats): they are not kept for the
-    Winter, and the player is told so."""
+    """Which phase a conditional order waits for: a retreat, this season's retreats; a build
+    or removal, the Winter — also when sent in Spring (seed 004 §3.4.2)."""
     kind = str((line.order or {}).get("kind") or "")
     if kind in ("retreat", "disband"):
         return t("orders.conditional.retreat", locale)
-    if str(phase or "").startswith("S"):
-        return t("orders.conditional.adjust_spring", locale)
     return t("orders.conditional.adjust", locale)
 
 

@@ -223,6 +223,31 @@ def _with_conditionals(turn: Turn, lines: list[_Line]) -> list[_Line]:
     return keep + lines
 
 
+def _is_adjustment(text: str, game_map: Map) -> bool:
+    return any(isinstance(p.order, Build | Remove | Waive) for p in parse_orders(text, game_map))
+
+
+def _adjustments_only(cond: dict[str, list[str]], game_map: Map) -> dict[str, list[str]]:
+    kept = {p: [t for t in texts if _is_adjustment(t, game_map)] for p, texts in cond.items()}
+    return {p: texts for p, texts in kept.items() if texts}
+
+
+def _merge_conditionals(before: dict[str, list[str]], sent: dict[str, list[str]],
+                        game_map: Map) -> dict[str, list[str]]:
+    """Seed 004 §3.4.2: conditional builds and removals wait for the Winter, even when sent
+    with the Spring orders; a power's newer conditional builds replace its older ones (its
+    latest word counts). Conditional retreats belong to the season they were sent in."""
+    merged = _adjustments_only(before, game_map)
+    for power, texts in sent.items():
+        newer = [t for t in texts if _is_adjustment(t, game_map)]
+        if newer:
+            merged[power] = newer
+        retreats = [t for t in texts if not _is_adjustment(t, game_map)]
+        if retreats:
+            merged[power] = merged.get(power, []) + retreats
+    return {p: texts for p, texts in merged.items() if texts}
+
+
 def _covered_by_conditionals(turn: Turn) -> bool:
     """Seed 004 §3.4.2: a phase is resolved at once only when conditional orders that belong
     to it cover every choice in it — a conditional retreat never stands for builds."""
@@ -381,8 +406,9 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
             new_dislodged.append(Dislodged(d.unit, d.attacker_from, d.by_convoy, retreats))
     _record(turn, phase, [ln for ln in lines if not ln.conditional] + implicit)
     extra = dict(state.extra)
-    if conditional:
-        extra["conditional"] = conditional
+    kept = _merge_conditionals(state.extra.get("conditional") or {}, conditional, game_map)
+    if kept:
+        extra["conditional"] = kept
     else:
         extra.pop("conditional", None)
     nxt = state.with_(phase=phase.successor(), units=units, dislodged=tuple(new_dislodged),
@@ -447,7 +473,12 @@ def _retreats(turn: Turn, lines: list[_Line]) -> None:
     _record(turn, phase, lines + implicit)
     extra = dict(state.extra)
     if phase.season is Season.SPRING:
-        extra.pop("conditional", None)
+        # a Spring's conditional retreats are spent; its builds wait for the Winter
+        kept = _adjustments_only(state.extra.get("conditional") or {}, game_map)
+        if kept:
+            extra["conditional"] = kept
+        else:
+            extra.pop("conditional", None)
     nxt = state.with_(phase=phase.successor(), units=tuple(units), dislodged=(),
                       contested=frozenset(), extra=extra)
     turn.state = _after_phase(nxt, turn)

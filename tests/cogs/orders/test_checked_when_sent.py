@@ -35,11 +35,10 @@ async def test_builds_sent_with_movement_orders_say_what_becomes_of_them(h: Harn
     reply = await submit(h, by["france"], "A par - bur; A mar - spa; F bre - mao; A par B")
     text = reply.text()
     assert "❌" not in text and "`BUILD A par`" in text
-    # Spring: the engine keeps a conditional build for the Spring only; the player is told
+    # Spring: a conditional build waits for the Winter (seed 004 §3.4.2); the player is told
     assert ("il ne remplace pas vos ordres de mouvement" if fr else
             "it does not replace your movement orders") in text
-    assert ("renvoyez-le avec vos ordres d'automne" if fr else
-            "send it again with your Fall orders") in text
+    assert ("gardé pour l'hiver" if fr else "kept for the Winter") in text
     calls = await h.slash(by["france"], "orders show", channel_id=CHANNEL_ID)
     assert ("`BUILD A par` (conditionnel)" if fr else "`BUILD A par` (conditional)") \
         in calls[-1].text()

@@ -132,3 +132,25 @@ def test_builds_sent_in_spring_are_conditional_and_replace_no_movement_order() -
     checked = api.check_orders(state, "france", "A par - bur\nA par B")
     assert checked["ok"]
     assert [line["conditional"] for line in checked["lines"]] == [False, True]
+
+
+def test_builds_sent_in_spring_wait_for_the_winter() -> None:
+    """Seed 004 §3.4.2 (issue 12): a conditional build sent with the Spring orders is kept
+    through the Fall and played in the Winter; a newer one sent in the Fall replaces it."""
+    state = {"variant": "classic", "phase": "S1901M", "centers": HOMES,
+             "units": FRANCE_AT_HOME + [unit("germany", "A", "ruh"),
+                                        unit("germany", "F", "kie"),
+                                        unit("germany", "A", "mun")]}
+    spring = api.adjudicate({"state": state, "orders": [
+        {"power": "germany", "text": "F kie - den\nA ber B"}]})
+    assert spring["state"]["phase"] == "F1901M"
+    assert spring["state"]["conditional"] == {"germany": ["BUILD A ber"]}
+    fall = api.adjudicate({"state": spring["state"], "trace": True, "orders": [
+        {"power": "germany", "text": "A ruh H"}]})
+    assert fall["state"]["phase"] == "S1902M"  # the Winter was covered by the Spring build
+    (build,) = [r for r in fall["results"] if r["phase"] == "W1901A"]
+    assert (build["normalized"], build["status"]) == ("BUILD A ber", "succeeds")
+    newer = api.adjudicate({"state": spring["state"], "trace": True, "orders": [
+        {"power": "germany", "text": "A ruh H\nF kie B"}]})
+    (build,) = [r for r in newer["results"] if r["phase"] == "W1901A"]
+    assert build["normalized"] == "BUILD F kie"
