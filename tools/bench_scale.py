@@ -53,7 +53,7 @@ from sqlmodel import SQLModel
 
 from bot.db import Database, migrate
 from bot.models import utcnow
-from bot.scheduler import OutboxPoster, PostMessage, Scheduler
+from bot.scheduler import OutboxPoster, PostMessage, Scheduler, render_pool
 from bot.services import games, orders, players, surface, turns
 from bot.services.common import ChannelGame
 from engine import api as engine_api
@@ -350,33 +350,35 @@ async def measure(db: Database, total: int, template: int, counter: Counter,
         posted.append(message)
 
     poster = OutboxPoster(db, keep, owner="bench-turn")
-    try:
-        await poster.post_pending()
-        ready: list[int] = []
-        for r in range(2 * turns_count):
-            game_id, users = await seven_player_game(db, 5_000_000 + total + turns_from + r)
-            for power, user in users.items():
-                await orders.submit_orders(db, game_id=game_id, user_id=user,
-                                           text=OPENINGS[power])
-            ready.append(game_id)
-        await poster.post_pending()
-        if hasattr(poster, "warm_up"):
-            await poster.warm_up()
-        queue = iter(ready)
+    await poster.post_pending()
+    ready: list[int] = []
+    for r in range(2 * turns_count):
+        game_id, users = await seven_player_game(db, 5_000_000 + total + turns_from + r)
+        for power, user in users.items():
+            await orders.submit_orders(db, game_id=game_id, user_id=user,
+                                       text=OPENINGS[power])
+        ready.append(game_id)
+    await poster.post_pending()
+    await poster.warm_up()
+    pool = render_pool()
+    if pool is not None:  # a running bot's render processes have drawn turns before
+        state = engine_api.new_game_state("classic")
+        results = engine_api.adjudicate({"state": state, "orders": [
+            {"power": p, "text": t} for p, t in OPENINGS.items()]})["results"]
+        await asyncio.gather(*(pool.render(engine_api.render, state, results=results,
+                                           locale="en") for _ in range(4 * pool.processes)))
+    queue = iter(ready)
 
-        async def turn() -> None:
-            await turns.adjudicate_phase(db, game_id=next(queue), user_id=GM)
+    async def turn() -> None:
+        await turns.adjudicate_phase(db, game_id=next(queue), user_id=GM)
 
-        async def turn_post() -> None:
-            await turn()
-            assert await poster.post_pending() == 1 and posted[-1].image is not None
+    async def turn_post() -> None:
+        await turn()
+        assert await poster.post_pending() == 1 and posted[-1].image is not None
 
-        put("turn", await _timed(turn, turns_count, counter))
-        await poster.post_pending()
-        put("turn_post", await _timed(turn_post, turns_count, counter))
-    finally:
-        if hasattr(poster, "close"):
-            await poster.close()
+    put("turn", await _timed(turn, turns_count, counter))
+    await poster.post_pending()
+    put("turn_post", await _timed(turn_post, turns_count, counter))
     return figures
 
 
@@ -436,7 +438,7 @@ async def scale(kind: str, pg_url: str | None, sizes: tuple[int, ...], *, rounds
 
 # --- adjudications per second with 1 and 2 worker processes --------------------------------
 
-def _worker_process(url: str, search_path: str | None, owner: str, start: Any,
+def _worker_process(url: str, search_path: str | None, owner: str, ready: Any, start: Any,
                     results: Any) -> None:
     async def work() -> None:
         kwargs: dict[str, Any] = {"connect_args": {"server_settings": {
@@ -444,10 +446,11 @@ def _worker_process(url: str, search_path: str | None, owner: str, start: Any,
         db = Database(url, **kwargs)
         scheduler = Scheduler(db, owner=owner, batch=10)
         await scheduler.next_due()  # connected, statements warm
+        ready.put(owner)
         start.wait()
-        t0 = time.perf_counter()
+        begun, cpu = time.time(), time.process_time()
         resolved = await scheduler.run_once()
-        results.put((owner, resolved, time.perf_counter() - t0))
+        results.put((owner, resolved, begun, time.time(), time.process_time() - cpu))
         await db.dispose()
 
     asyncio.run(work())
@@ -468,23 +471,33 @@ async def workers(pg_url: str, games_count: int = 300, *,
             await copy_games(db, template, first, first + games_count - 1, base,
                              spread_minutes=0)
             first += games_count
-            start, results = context.Event(), context.Queue()
+            ready, start, results = context.Queue(), context.Event(), context.Queue()
             procs = [context.Process(target=_worker_process, args=(
-                db.url, _search_path(db), f"w{i}", start, results)) for i in range(n)]
+                db.url, _search_path(db), f"w{i}", ready, start, results)) for i in range(n)]
             for p in procs:
                 p.start()
-            await asyncio.sleep(3.0)  # every process imported and connected
-            t0 = time.perf_counter()
+            for _ in procs:  # every process imported and connected before the clock starts
+                await asyncio.to_thread(ready.get, timeout=120)
+            busy0 = _machine_busy()
             start.set()
-            done = [results.get(timeout=600) for _ in procs]
-            elapsed = time.perf_counter() - t0
+            done = [await asyncio.to_thread(results.get, timeout=600) for _ in procs]
+            elapsed = max(d[3] for d in done) - min(d[2] for d in done)
+            busy = _machine_busy() - busy0
             for p in procs:
                 p.join(timeout=60)
             resolved = sum(d[1] for d in done)
             assert resolved == games_count, done
             out[f"adjudications_per_s_{n}_workers"] = resolved / elapsed
+            # the workers' own CPU per phase (it should not grow with their number: no
+            # contention), and how busy the whole machine was (cores used, all processes:
+            # PostgreSQL's and everyone else's too)
+            out[f"worker_cpu_ms_per_phase_{n}_workers"] = 1000 * sum(d[4] for d in done) \
+                / resolved
+            out[f"machine_cores_busy_{n}_workers"] = busy / elapsed
             log(f"{n} worker(s): {resolved} phases in {elapsed:.2f} s "
-                f"({resolved / elapsed:.0f}/s; {[d[1] for d in done]})")
+                f"({resolved / elapsed:.0f}/s; {[d[1] for d in done]}; "
+                f"{out[f'worker_cpu_ms_per_phase_{n}_workers']:.1f} ms CPU per phase; "
+                f"machine {busy / elapsed:.2f} cores busy of {os.cpu_count()})")
     out["workers_speedup"] = out["adjudications_per_s_2_workers"] \
         / out["adjudications_per_s_1_workers"]
     return out
@@ -521,6 +534,18 @@ async def guilds(count: int = 5_000, channels: int = 6) -> dict[str, float]:
             held = len(h.bot.guilds)
     return {"guilds": float(held), "heap_kb_per_guild": heap / 1024 / count,
             "rss_kb_per_guild": rss / count}
+
+
+def _machine_busy() -> float:
+    """Seconds of CPU the whole machine has spent busy since boot (every core, every
+    process), from /proc/stat."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(x) for x in stat.readline().split()[1:]]
+    except OSError:
+        return 0.0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_kb() -> int:
