@@ -138,9 +138,8 @@ def test_builds_sent_in_spring_wait_for_the_winter() -> None:
     """Seed 004 §3.4.2 (issue 12): a conditional build sent with the Spring orders is kept
     through the Fall and played in the Winter; a newer one sent in the Fall replaces it."""
     state = {"variant": "classic", "phase": "S1901M", "centers": HOMES,
-             "units": FRANCE_AT_HOME + [unit("germany", "A", "ruh"),
-                                        unit("germany", "F", "kie"),
-                                        unit("germany", "A", "mun")]}
+             "units": [*FRANCE_AT_HOME, unit("germany", "A", "ruh"),
+                       unit("germany", "F", "kie"), unit("germany", "A", "mun")]}
     spring = api.adjudicate({"state": state, "orders": [
         {"power": "germany", "text": "F kie - den\nA ber B"}]})
     assert spring["state"]["phase"] == "F1901M"
