@@ -57,26 +57,74 @@ def _check_state(state: Any, field: str = "state") -> dict[str, Any]:
     if "phase" in state:
         _text(state["phase"], f"{field}.phase")
     for key in ("units", "dislodged"):
-        for i, unit in enumerate(_list(state.get(key, []), f"{field}.{key}")):
-            unit = _object(unit, f"{field}.{key}[{i}]")
-            for part in ("power", "type", "location"):
-                _text(unit.get(part), f"{field}.{key}[{i}].{part}")
-    for i, place in enumerate(_list(state.get("contested", []), f"{field}.contested")):
-        _text(place, f"{field}.contested[{i}]")
+        units = _list(state.get(key, []), f"{field}.{key}")
+        for unit in units:  # the usual case in one pass; the long way names the bad part
+            if not (type(unit) is dict and type(unit.get("power")) is str
+                    and type(unit.get("type")) is str and type(unit.get("location")) is str):
+                _check_units(units, f"{field}.{key}")
+                break
+    contested = _list(state.get("contested", []), f"{field}.contested")
+    if not _only(contested, str):
+        for i, place in enumerate(contested):
+            _text(place, f"{field}.contested[{i}]")
     for power, centres in _object(state.get("centers", {}), f"{field}.centers").items():
-        for i, place in enumerate(_list(centres, f"{field}.centers.{power}")):
-            _text(place, f"{field}.centers.{power}[{i}]")
+        centres = _list(centres, f"{field}.centers.{power}")
+        if not _only(centres, str):
+            for i, place in enumerate(centres):
+                _text(place, f"{field}.centers.{power}[{i}]")
     return state
 
 
+def _only(values: list[Any], kind: type) -> bool:
+    """Is every value exactly of type ``kind`` (no subclass: those take the long way)?"""
+    return set(map(type, values)) <= {kind}
+
+
+def _check_units(units: list[Any], field: str) -> None:
+    for i, unit in enumerate(units):
+        unit = _object(unit, f"{field}[{i}]")
+        for part in ("power", "type", "location"):
+            _text(unit.get(part), f"{field}[{i}].{part}")
+
+
 def _check_orders(orders: Any, field: str = "orders") -> list[dict[str, Any]]:
-    out = []
-    for i, entry in enumerate(_list(orders, field)):
+    """Each entry: ``power`` and ``text`` strings; an ORDER (``order``) or a list of them
+    (``orders``, each optionally with its line's ``text``) when sent structured — what an
+    ORDER says is the rules' business (an unreadable one is refused like a bad line)."""
+    entries = _list(orders, field)
+    for i, entry in enumerate(entries):
+        if type(entry) is dict and type(entry.get("power")) is str \
+                and type(entry.get("text")) is str and _structure_fine(entry):
+            continue  # the usual case in one pass; the long way names the bad part
         entry = _object(entry, f"{field}[{i}]")
         _text(entry.get("power"), f"{field}[{i}].power")
         _text(entry.get("text"), f"{field}[{i}].text")
-        out.append(entry)
-    return out
+        one, many = entry.get("order"), entry.get("orders")
+        if one is not None and many is not None:
+            raise RequestError(f"{field}[{i}]", "give either order or orders, not both")
+        if one is not None:
+            _object(one, f"{field}[{i}].order")
+        if many is not None:
+            for j, item in enumerate(_list(many, f"{field}[{i}].orders")):
+                _object(item, f"{field}[{i}].orders[{j}]")
+                if item.get("text") is not None:
+                    _text(item["text"], f"{field}[{i}].orders[{j}].text")
+    return entries
+
+
+def _structure_fine(entry: dict[str, Any]) -> bool:
+    one, many = entry.get("order"), entry.get("orders")
+    if many is None:
+        return one is None or type(one) is dict
+    if one is not None or type(many) is not list:
+        return False
+    for item in many:
+        if type(item) is not dict:
+            return False
+        text = item.get("text")
+        if text is not None and type(text) is not str:
+            return False
+    return True
 
 
 def _guard(field: str, call: Any, *args: Any, **kwargs: Any) -> Any:

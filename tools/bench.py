@@ -15,6 +15,11 @@ from typing import Any
 # (module, function, budgets: figure -> (comparison, limit))
 SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
     ("tools.bench_engine", "bench", {"resolve_34_units_ms": ("<=", 0.3)}),
+    # engine.api.adjudicate over the diplomacy package (load + process + get_state), same
+    # phases, one run (the package in a throw-away venv; skipped without network)
+    ("tools.bench_engine", "compare", {"ratio_structured": ("<=", 0.1),
+                                       "ratio_text": ("<=", 0.1),
+                                       "ratio_structured_unseen": ("<=", 0.1)}),
     ("tools.bench_datc", "bench", {"datc_suite_ms": ("<=", 100.0)}),
     ("tools.bench_render", "bench_render", {"median_ms": ("<=", 60.0),
                                             "png_bytes": ("<=", 500_000.0),
@@ -38,6 +43,8 @@ def main(argv: list[str]) -> int:
     report: dict[str, Any] = {}
     for module, func, budgets in SECTIONS:
         name = module.rsplit(".", 1)[1]
+        if any(m == module for m, _f, _b in SECTIONS[:SECTIONS.index((module, func, budgets))]):
+            name += f"_{func}"  # a second section of one module: bench_engine_compare
         if only and name not in only:
             continue
         try:

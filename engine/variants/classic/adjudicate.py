@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.maps import Kind, Map, province_of
 from engine.variants.classic.orders.types import Convoy, Hold, Move, Order, Support
-from engine.variants.classic.state import Unit
+from engine.variants.classic.state import PROVINCE, Unit
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 
@@ -54,33 +54,52 @@ class _Resolver:
         self.deps: list[tuple[int, str]] = []
         self.paradox: set[str] = set()
         self.all_seas = _seas(game_map)
-        self.fleets_at_sea = frozenset(p for p, u in units.items()
-                                       if u.type == "F" and p in self.all_seas)
+        self._fleets_at_sea: frozenset[str] | None = None
+        self.supports: list[str] = []  # provinces of the support orders, in order
         self._route_cache: dict[tuple[str, str, bool], frozenset[str]] = {}
         self._prepare()
+        # head-to-head opponents (both moving over land into each other): fixed once the
+        # orders are read, asked at every strength
+        self.h2h: dict[str, str] = {
+            p: dst for p, dst in self.moves.items()
+            if p not in self.convoyed and self.moves.get(dst) == p and dst not in self.convoyed}
+
+    @property
+    def fleets_at_sea(self) -> frozenset[str]:
+        """Provinces of the fleets at sea (asked only for armies that may go by convoy)."""
+        if self._fleets_at_sea is None:
+            self._fleets_at_sea = frozenset(p for p, u in self.units.items()
+                                            if u.type == "F" and p in self.all_seas)
+        return self._fleets_at_sea
 
     # -- static analysis -------------------------------------------------------------------
     def _prepare(self) -> None:
+        convoys: list[tuple[str, Convoy]] = []
+        supports: list[tuple[str, Support]] = []
         for p, order in self.orders.items():
-            if isinstance(order, Move):
-                dst = province_of(order.target)
+            cls = type(order)
+            if cls is Move:
+                dst = PROVINCE[order.target]  # type: ignore[union-attr,index]
                 self.moves[p] = dst
                 self.attackers.setdefault(dst, []).append(p)
-        for p, order in self.orders.items():
-            if isinstance(order, Convoy):
-                army = province_of(order.convoyed)
-                if (self.moves.get(army) == province_of(order.target)
-                        and self.units[army].type == "A"
-                        and self.map.provinces[p].kind is Kind.SEA):
-                    self.convoy_fleets.setdefault(army, []).append(p)
-                else:
-                    self.void.add(p)
+            elif cls is Support:
+                supports.append((p, order))  # type: ignore[arg-type]
+            elif cls is Convoy:
+                convoys.append((p, order))  # type: ignore[arg-type]
+        for p, convoy in convoys:
+            army = province_of(convoy.convoyed)
+            if (self.moves.get(army) == province_of(convoy.target)
+                    and self.units[army].type == "A" and p in self.all_seas):
+                self.convoy_fleets.setdefault(army, []).append(p)
+            else:
+                self.void.add(p)
+        army_adj = self.map.army_adj
         for p, dst in list(self.moves.items()):
             if self.units[p].type != "A":
                 continue
             order = self.orders[p]
             assert isinstance(order, Move)
-            adjacent = self.map.army_adjacent(p, dst)
+            adjacent = dst in army_adj.get(p, ())
             if not adjacent or order.via_convoy:
                 if not self._sea_route(p, dst, self.fleets_at_sea):
                     # DATC 6.D.32: no fleet stands where a route could run: the order is
@@ -89,28 +108,28 @@ class _Resolver:
                     self._drop_move(p)
                     continue
                 self.convoyed.add(p)
-            elif any(self.units[f].power == self.units[p].power
-                     and self._on_chordless_route(p, dst, f)
-                     for f in self.convoy_fleets.get(p, ())):
+            elif p in self.convoy_fleets and any(
+                    self.units[f].power == self.units[p].power
+                    and self._on_chordless_route(p, dst, f) for f in self.convoy_fleets[p]):
                 # RULES.md / seed 004 §2.12.6: an army that could walk goes by convoy only if
                 # its own power orders a convoy that could carry it: the fleet lies on a
                 # route with no shortcut (DATC 6.G.6, 6.G.7 and 6.G.19, 2023 readings)
                 self.convoyed.add(p)
-        for p, order in self.orders.items():
-            if isinstance(order, Support):
-                sup = province_of(order.supported)
-                if sup not in self.units:
+        self.supports = [p for p, _support in supports]
+        for p, support in supports:
+            sup = PROVINCE[support.supported]
+            if sup not in self.units:
+                self.void.add(p)
+            elif support.target is None:
+                if sup in self.moves:  # DATC 6.D.7: no hold support for a moving unit
                     self.void.add(p)
-                elif order.target is None:
-                    if sup in self.moves:  # DATC 6.D.7: no hold support for a moving unit
-                        self.void.add(p)
-                    else:
-                        self.hold_supports.setdefault(sup, []).append(p)
-                elif self.moves.get(sup) == province_of(order.target) and \
-                        self._same_coast(order.target, self.orders[sup]):
-                    self.move_supports.setdefault(sup, []).append(p)
                 else:
-                    self.void.add(p)
+                    self.hold_supports.setdefault(sup, []).append(p)
+            elif self.moves.get(sup) == PROVINCE[support.target] and \
+                    self._same_coast(support.target, self.orders[sup]):
+                self.move_supports.setdefault(sup, []).append(p)
+            else:
+                self.void.add(p)
 
     @staticmethod
     def _same_coast(target: str, supported: Order) -> bool:
@@ -285,12 +304,7 @@ class _Resolver:
 
     def _h2h(self, p: str) -> str | None:
         """The opponent of a head-to-head battle (both moving over land into each other)."""
-        dst = self.moves[p]
-        if p in self.convoyed:
-            return None
-        if self.moves.get(dst) == p and dst not in self.convoyed:
-            return dst
-        return None
+        return self.h2h.get(p)
 
     def _supports(self, supporters: list[str], exclude_power: str | None = None) -> int:
         n = 0
@@ -309,13 +323,13 @@ class _Resolver:
         return 1 + self._supports(self.hold_supports.get(q, []))
 
     def _attack_strength(self, p: str) -> int:
-        if not self._path_ok(p):
+        if p in self.convoyed and not self.resolve((_PATH, p)):
             return 0
         dst = self.moves[p]
         defender = self.units.get(dst)
         supporters = self.move_supports.get(p, [])
         if defender is None or (
-            dst in self.moves and self._h2h(p) is None and self.resolve((_MOVE, dst))
+            dst in self.moves and p not in self.h2h and self.resolve((_MOVE, dst))
         ):
             return 1 + self._supports(supporters)
         if defender.power == self.units[p].power:
@@ -326,34 +340,42 @@ class _Resolver:
         return 1 + self._supports(self.move_supports.get(p, []))
 
     def _prevent_strength(self, p: str) -> int:
-        if not self._path_ok(p):
+        if p in self.convoyed and not self.resolve((_PATH, p)):
             return 0
-        opp = self._h2h(p)
+        opp = self.h2h.get(p)
         if opp is not None and self.resolve((_MOVE, opp)):
             return 0  # DATC 6.E.1: a unit beaten head-to-head has no effect where it aimed
         return 1 + self._supports(self.move_supports.get(p, []))
 
     def _move_succeeds(self, p: str) -> bool:
+        dst = self.moves[p]
+        if dst not in self.units and p not in self.convoyed and len(self.attackers[dst]) == 1:
+            return True  # to an empty space nobody else goes, over land: nothing to weigh
         attack = self._attack_strength(p)
         if attack == 0:
             return False
-        dst = self.moves[p]
-        opp = self._h2h(p)
+        opp = self.h2h.get(p)
         if opp is not None:
             if attack <= self._defend_strength(opp):
                 return False
         elif attack <= self._hold_strength(dst):
             return False
-        return all(attack > self._prevent_strength(o)
-                   for o in self.attackers.get(dst, ()) if o != p)
+        for o in self.attackers[dst]:
+            if o != p and attack <= self._prevent_strength(o):
+                return False
+        return True
 
     # -- whole phase -------------------------------------------------------------------------
     def run(self) -> Resolution:
-        moved = {p: self.resolve((_MOVE, p)) for p in self.moves}
-        support_given = {
-            p: self.resolve((_SUPPORT, p))
-            for p, o in self.orders.items() if isinstance(o, Support) and p not in self.void
-        }
+        # the decisions nothing can sway are taken as they stand (what ``_move_succeeds`` and
+        # ``_support_given`` would find at once): a move over land to a space nobody holds
+        # or enters with it; a support nobody attacks
+        units, attackers, convoyed = self.units, self.attackers, self.convoyed
+        moved = {p: True if dst not in units and p not in convoyed and len(attackers[dst]) == 1
+                 else self.resolve((_MOVE, p)) for p, dst in self.moves.items()}
+        void = self.void
+        support_given = {p: True if p not in attackers else self.resolve((_SUPPORT, p))
+                         for p in self.supports if p not in void}
         path_ok = {p: self.resolve((_PATH, p)) for p in self.convoyed}
         dislodged: dict[str, tuple[str, bool]] = {}
         for dst, origins in self.attackers.items():
@@ -404,10 +426,12 @@ def _reach(game_map: Map, start: frozenset[str], allowed: frozenset[str]) -> set
 
 
 def resolve_movement(game_map: Map, units: tuple[Unit, ...],
-                     orders: dict[str, Order]) -> Resolution:
+                     orders: dict[str, Order],
+                     by_province: dict[str, Unit] | None = None) -> Resolution:
     """Resolve a movement phase. ``orders`` maps a unit's province to its validated order;
-    a unit without an order holds."""
-    by_prov = {u.province: u for u in units}
+    a unit without an order holds. ``by_province``: the same units by province, when the
+    caller has them (it is not changed)."""
+    by_prov = by_province if by_province is not None else {u.province: u for u in units}
     full: dict[str, Order] = {p: orders.get(p) or Hold(u.type, u.location)
                               for p, u in by_prov.items()}
     return _Resolver(game_map, by_prov, full).run()

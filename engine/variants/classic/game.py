@@ -8,6 +8,7 @@ seed 004 §3.4.2), and returns the results and the next state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.maps import Map, load_map, province_of
@@ -16,6 +17,8 @@ from engine.variants.classic.orders.errors import OrderError
 from engine.variants.classic.orders.fast import parse_many as parse_orders
 from engine.variants.classic.orders.names import Ambiguous, resolve_power
 from engine.variants.classic.orders.types import (
+    ORDER_JSON,
+    ORDER_TEXT,
     Build,
     Convoy,
     Disband,
@@ -28,9 +31,15 @@ from engine.variants.classic.orders.types import (
     Support,
     Waive,
     format_order,
-    order_to_json,
+    order_from_json,
 )
-from engine.variants.classic.orders.validate import Checked, adjustment_count, check_order
+from engine.variants.classic.orders.validate import (
+    MOVEMENT_ORDERS,
+    Checked,
+    adjustment_count,
+    check_movement,
+    check_order,
+)
 from engine.variants.classic.phases import (
     default_retreat,
     eliminated,
@@ -40,18 +49,21 @@ from engine.variants.classic.phases import (
     winner,
 )
 from engine.variants.classic.state import (
+    PROVINCE,
     Dislodged,
     GameState,
     Phase,
     PhaseType,
     Season,
     Unit,
+    power_ids,
     retreat_options,
     state_from_json,
+    unit_value,
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class _Line:
     """One submitted order line and its result."""
 
@@ -62,21 +74,6 @@ class _Line:
     status: str = "illegal"
     reason: str | None = None
     conditional: bool = False
-
-    def result(self, phase: str) -> dict[str, Any]:
-        order = self.checked.order if self.checked else None
-        unit = self.checked.unit if self.checked else None
-        return {
-            "power": self.power, "text": self.text,
-            "unit": str(unit) if unit else None,
-            "status": self.status,
-            "reason": self.reason if self.error is None else self.error.code,
-            "message_en": self.error.message("en") if self.error else None,
-            "message_fr": self.error.message("fr") if self.error else None,
-            "order": order_to_json(order) if order is not None else None,
-            "normalized": format_order(order) if order is not None else None,
-            "phase": phase,
-        }
 
 
 @dataclass
@@ -97,6 +94,8 @@ class Options:
 
 
 def _power(text: str, game_map: Map) -> str:
+    if text in power_ids(game_map):  # an id already (the usual case): no name resolution
+        return text
     try:
         return resolve_power(str(text), game_map) or str(text).lower()
     except Ambiguous:
@@ -105,22 +104,110 @@ def _power(text: str, game_map: Map) -> str:
 
 def parse_request_orders(state: GameState, entries: list[dict[str, Any]],
                          game_map: Map) -> list[_Line]:
-    """Split every entry into lines, parse and check each against the position."""
+    """Split every entry into lines, parse and check each against the position. An entry
+    that carries its orders structured (``order`` or ``orders``, the ORDER of the contract)
+    is not parsed: its orders are built from the structure, then checked the same way."""
     lines: list[_Line] = []
     for entry in entries or ():
         power = _power(entry.get("power", ""), game_map)
+        if entry.get("orders") is not None or entry.get("order") is not None:
+            lines.extend(_structured_lines(state, entry, power, game_map))
+            continue
+        movement = state.phase.type is PhaseType.MOVEMENT
         for parsed in parse_orders(str(entry.get("text", "")), game_map):
             # an entry's power decides; a "ENG:" prefix only serves entries without one
             line_power = power or _power(getattr(parsed, "power", None) or "", game_map)
-            line = _Line(power=line_power, text=parsed.text)
-            if parsed.error is not None or parsed.order is None:
-                line.error = parsed.error or OrderError("bad_syntax", {}, parsed.text)
-            else:
-                line.checked = check_order(parsed.order, state, line_power, game_map)
-                line.error = line.checked.error
-                line.conditional = line.checked.conditional
-            lines.append(line)
+            order = parsed.order
+            if movement and parsed.error is None and type(order) in MOVEMENT_ORDERS:
+                # the usual case
+                checked = check_movement(order, state, line_power, game_map)  # type: ignore[arg-type]
+                lines.append(_Line(line_power, parsed.text, checked, checked.error))
+                continue
+            lines.append(_checked_line(state, line_power, parsed.text, order,
+                                       parsed.error, game_map))
     return lines
+
+
+def _checked_line(state: GameState, power: str, text: str, order: Order | None,
+                  error: OrderError | None, game_map: Map) -> _Line:
+    line = _Line(power=power, text=text)
+    if error is not None or order is None:
+        line.error = error or OrderError("bad_syntax", {}, text)
+    else:
+        line.checked = check_order(order, state, power, game_map)
+        line.error = line.checked.error
+        line.conditional = line.checked.conditional
+    return line
+
+
+def _structured_lines(state: GameState, entry: dict[str, Any], power: str,
+                      game_map: Map) -> list[_Line]:
+    """The lines of an entry sent structured: ``"order": ORDER`` (its text is the entry's
+    ``text``) or ``"orders": [ORDER, ...]`` (each ORDER's ``text``, else its normal form).
+    An ORDER that does not read is refused like an unreadable line (``bad_structure``)."""
+    if entry.get("orders") is not None:
+        items = [(item, item.get("text")) for item in entry["orders"]]
+    else:
+        items = [(entry["order"], str(entry.get("text", "")).strip())]
+    movement = state.phase.type is PhaseType.MOVEMENT
+    out = []
+    for item, text in items:
+        order = _read_order(item, game_map)
+        cls = type(order)
+        if movement and type(text) is str and (cls is Move or cls is Hold or cls is Convoy or (
+                cls is Support and state.unit_at(PROVINCE[order.supported]) is not None)):  # type: ignore[union-attr]
+            # the usual case: nothing to read again (see below)
+            checked = check_movement(order, state, power, game_map)  # type: ignore[arg-type]
+            out.append(_Line(power, text, checked, checked.error))
+            continue
+        if order is None:
+            text = text if isinstance(text, str) else ""
+            out.append(_checked_line(state, power, text, None, OrderError(
+                "bad_structure", {"words": text or str(item.get("kind"))}, text), game_map))
+            continue
+        if not isinstance(text, str):
+            text = format_order(order)
+        elif (type(order) is Support and state.unit_at(province_of(order.supported)) is None
+              ) or (movement and type(order) is Retreat):
+            # what an ORDER does not say is in its text: the type written for a supported unit
+            # that is not there, a list of retreats sent ahead: read that line instead
+            parsed = parse_orders(text, game_map)
+            if len(parsed) == 1:
+                out.append(_checked_line(state, power, parsed[0].text, parsed[0].order,
+                                         parsed[0].error, game_map))
+                continue
+        checked = check_order(order, state, power, game_map)
+        out.append(_Line(power, text, checked, checked.error, "illegal", None,
+                         checked.conditional))
+    return out
+
+
+@cache
+def _orders_read(game_map: Map) -> dict[tuple[Any, ...], Order]:
+    """Structured ORDERs already read on ``game_map`` (by their fields): a few thousand
+    orders make up nearly every game, read once each."""
+    return {}
+
+
+def _read_order(item: dict[str, Any], game_map: Map) -> Order | None:
+    """``order_from_json``, remembered."""
+    via = item.get("via_convoy", False)
+    if via is not True and via is not False:  # (0 == False: keep it off the shared entries)
+        return order_from_json(item, game_map.location_ids)
+    key = (item.get("kind"), item.get("unit_type"), item.get("location"), item.get("target"),
+           item.get("aux"), via)
+    read = _orders_read(game_map)
+    try:
+        order = read.get(key)
+    except TypeError:  # an unhashable part: not an order anyway
+        return order_from_json(item, game_map.location_ids)
+    if order is None:
+        order = order_from_json(item, game_map.location_ids)
+        if order is not None:
+            if len(read) >= 16_384:
+                read.clear()
+            read[key] = order
+    return order
 
 
 @dataclass
@@ -145,6 +232,9 @@ def process(request: dict[str, Any], game_map: Map | None = None) -> dict[str, A
     _resolve_phase(turn, lines)
     # then every phase nobody has to order, or that conditional orders cover entirely
     while turn.state.phase.type is not PhaseType.MOVEMENT and not turn.state.extra.get("winner"):
+        if _nothing_to_retreat(turn.state):
+            _pass_retreats(turn)  # the usual retreat phase: nobody dislodged
+            continue
         if _has_choices(turn) and not _covered_by_conditionals(turn):
             break
         _resolve_phase(turn, _with_conditionals(turn, []))
@@ -152,6 +242,23 @@ def process(request: dict[str, Any], game_map: Map | None = None) -> dict[str, A
     if turn.trace is not None:
         response["phases"] = turn.trace
     return response
+
+
+def _nothing_to_retreat(state: GameState) -> bool:
+    """A retreat phase with nobody dislodged and nothing sent ahead: it passes at once,
+    without a result and without a trace."""
+    return state.phase.type is PhaseType.RETREAT and not state.dislodged \
+        and not state.extra.get("conditional")
+
+
+def _pass_retreats(turn: Turn) -> None:
+    """What ``_retreats`` does with no dislodged unit and no order, without the work."""
+    state = turn.state
+    extra = dict(state.extra)
+    if state.phase.season is Season.SPRING:
+        extra.pop("conditional", None)
+    turn.state = _after_phase(state.with_(phase=state.phase.successor(), dislodged=(),
+                                          contested=frozenset(), extra=extra), turn)
 
 
 # -- who has a choice ------------------------------------------------------------------------
@@ -298,8 +405,38 @@ def _eventful(state: GameState) -> bool:
 
 
 def _record(turn: Turn, phase: Phase, lines: list[_Line]) -> None:
+    """Each line's result: one loop, no call per line (the hot path)."""
     name = str(phase)
-    turn.results.extend(line.result(name) for line in lines)
+    out = turn.results
+    for line in lines:
+        checked, error = line.checked, line.error
+        structured = normalized = label = None
+        if checked is not None:
+            view = checked.view or _view(checked)
+            if view[0] is not None:
+                structured = view[0].copy()  # a fresh ORDER each time: answers are not shared
+            normalized, label = view[1], view[2]
+        if error is None:
+            reason, message_en, message_fr = line.reason, None, None
+        else:
+            reason, message_en, message_fr = error.code, error.message("en"), error.message("fr")
+        out.append({
+            "power": line.power, "text": line.text, "unit": label,
+            "status": line.status, "reason": reason,
+            "message_en": message_en, "message_fr": message_fr,
+            "order": structured, "normalized": normalized, "phase": name,
+        })
+
+
+def _view(checked: Checked) -> tuple[dict[str, Any] | None, str | None, str | None]:
+    """A checked order as its results show it — ORDER, normal form, unit — kept with it
+    (checked orders of the usual kinds are shared values, see ``validate.check_movement``)."""
+    order, unit = checked.order, checked.unit
+    view = (ORDER_JSON[type(order)](order) if order is not None else None,
+            ORDER_TEXT[type(order)](order) if order is not None else None,
+            f"{unit.type} {unit.location}" if unit is not None else None)
+    checked.view = view
+    return view
 
 
 def _implicit(power: str, order: Order, unit: Unit, status: str, reason: str) -> _Line:
@@ -311,57 +448,62 @@ def _implicit(power: str, order: Order, unit: Unit, status: str, reason: str) ->
 def _movement(turn: Turn, lines: list[_Line]) -> None:
     state, game_map, options = turn.state, turn.game_map, turn.options
     phase = state.phase
+    civil, closed = options.civil_disorder, options.closed
     by_unit: dict[str, _Line] = {}
     conditional: dict[str, list[str]] = {}
     for line in lines:
-        if line.power in options.civil_disorder:
+        if civil and line.power in civil:
             line.error = None
             line.status, line.reason = "void", "civil_disorder"
             continue
-        if line.error is not None or line.checked is None or line.checked.order is None:
+        checked = line.checked
+        if line.error is not None or checked is None or checked.order is None:
             line.status = "illegal"
             continue
-        target = getattr(line.checked.order, "target", None)
-        if isinstance(line.checked.order, Move) and target and \
-                game_map.provinces[province_of(target)].nation in options.closed:
-            line.error = OrderError("closed_territory", {"target": province_of(target).upper()})
+        order = checked.order
+        if closed and isinstance(order, Move) and order.target and \
+                game_map.provinces[province_of(order.target)].nation in closed:
+            line.error = OrderError("closed_territory", {"target": province_of(order.target).upper()})
             line.status = "illegal"
             continue
         if line.conditional:  # reported once, in the phase that uses it (seed 004 §3.4.2)
-            conditional.setdefault(line.power, []).append(format_order(line.checked.order))
+            conditional.setdefault(line.power, []).append(format_order(order))
             continue
-        prov = province_of(line.checked.order.location)  # type: ignore[union-attr]
-        if prov in by_unit:  # the last order for a unit counts
-            prev = by_unit[prov]
+        prov = checked.unit.province  # type: ignore[union-attr]  # a movement order's unit
+        prev = by_unit.get(prov)
+        if prev is not None:  # the last order for a unit counts
             prev.status, prev.reason = "void", "duplicate_order"
         by_unit[prov] = line
-    orders = {p: line.checked.order for p, line in by_unit.items()
-              if line.checked and line.checked.order}
-    res = resolve_movement(game_map, state.units, orders)  # type: ignore[arg-type]
+    orders = {p: line.checked.order for p, line in by_unit.items()}  # type: ignore[union-attr]
+    res = resolve_movement(game_map, state.units, orders,  # type: ignore[arg-type]
+                           state.by_province())
     implicit = []
+    ordered = list(by_unit.items())
     for u in state.units:
         if u.province not in by_unit:
-            implicit.append(_implicit(u.power, Hold(u.type, u.location), u, "succeeds",
-                                      "civil_disorder" if u.power in options.civil_disorder
-                                      else "no_order"))
-    for line in list(by_unit.values()) + implicit:
-        order = line.checked.order  # type: ignore[union-attr]
-        prov = province_of(order.location)  # type: ignore[union-attr]
-        dislodged = prov in res.dislodged
+            line = _implicit(u.power, Hold(u.type, u.location), u, "succeeds",
+                             "civil_disorder" if u.power in civil else "no_order")
+            implicit.append(line)
+            ordered.append((u.province, line))
+    moved, dislodged_at, void, path_ok = res.moved, res.dislodged, res.void, res.path_ok
+    for prov, line in ordered:
+        order = line.checked.order  # type: ignore[union-attr,assignment]
+        dislodged = prov in dislodged_at
         if isinstance(order, Move):
-            ok = res.moved.get(prov, False)
-            line.status = "succeeds" if ok else "fails"
-            if not ok:
+            if moved.get(prov, False):
+                line.status = "succeeds"
+            else:
+                line.status = "fails"
                 if prov in res.no_route:
                     line.reason = "no_convoy"
                 elif prov in res.paradox:
                     line.reason = "paradox"
-                elif prov in res.convoyed and not res.path_ok.get(prov, False):
+                elif prov in res.convoyed and not path_ok.get(prov, False):
                     line.reason = "no_convoy"
                 else:
                     line.reason = "dislodged" if dislodged else "bounced"
         elif isinstance(order, Support):
-            if prov in res.void:
+            if prov in void:
                 line.status, line.reason = "void", "no_matching_order"
             elif res.support_given.get(prov, False):
                 line.status = "succeeds"
@@ -369,11 +511,11 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
                 line.status, line.reason = "fails", "dislodged" if dislodged else "cut"
         elif isinstance(order, Convoy):
             army = province_of(order.convoyed)
-            if prov in res.void:
+            if prov in void:
                 line.status, line.reason = "void", "no_matching_order"
             elif dislodged:
                 line.status, line.reason = "fails", "dislodged"
-            elif not res.path_ok.get(army, False):
+            elif not path_ok.get(army, False):
                 line.status, line.reason = "fails", "paradox" if army in res.paradox \
                     else "no_convoy"
             else:
@@ -387,23 +529,25 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
     dislodged_units: list[Dislodged] = []
     staying = []
     for u in state.units:
-        order = orders.get(u.province)
-        if isinstance(order, Move) and res.moved.get(u.province):
-            moved_units.append(Unit(u.power, u.type, order.target))
-        elif u.province in res.dislodged:
-            dislodged_units.append(Dislodged(u, *res.dislodged[u.province], retreats=()))
+        if moved.get(u.province):
+            target: str = orders[u.province].target  # type: ignore[union-attr,assignment]
+            moved_units.append(unit_value(game_map, u.power, u.type, target))
+        elif u.province in dislodged_at:
+            dislodged_units.append(Dislodged(u, *dislodged_at[u.province], retreats=()))
         else:
             staying.append(u)
     units = tuple(staying + moved_units)
-    occupied = {u.province for u in units}
     new_dislodged = []
-    for d in dislodged_units:
-        retreats = tuple(
-            r for r in retreat_options(state, game_map, d.unit, d.attacker_from, d.by_convoy,
-                                       occupied=occupied, contested=res.contested)
-            if game_map.provinces[province_of(r)].nation not in options.closed)
-        if retreats and d.unit.power not in options.civil_disorder:  # §2.14.3
-            new_dislodged.append(Dislodged(d.unit, d.attacker_from, d.by_convoy, retreats))
+    if dislodged_units:
+        occupied = {u.province for u in units}
+        for d in dislodged_units:
+            retreats = tuple(
+                r for r in retreat_options(state, game_map, d.unit, d.attacker_from,
+                                           d.by_convoy, occupied=occupied,
+                                           contested=res.contested)
+                if game_map.provinces[province_of(r)].nation not in closed)
+            if retreats and d.unit.power not in civil:  # §2.14.3
+                new_dislodged.append(Dislodged(d.unit, d.attacker_from, d.by_convoy, retreats))
     _record(turn, phase, [ln for ln in lines if not ln.conditional] + implicit)
     extra = dict(state.extra)
     kept = _merge_conditionals(state.extra.get("conditional") or {}, conditional, game_map)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from engine.maps import Map, province_of
@@ -45,6 +46,8 @@ class Phase:
 
     @classmethod
     def parse(cls, text: str) -> Phase:
+        if cls is Phase:
+            return _parse_phase(text)
         m = _PHASE.match(text)
         if not m:
             raise ValueError(f"bad phase {text!r}: expected e.g. S1901M")
@@ -60,13 +63,24 @@ class Phase:
 
     def successor(self) -> Phase:
         """The next phase in the fixed order S-M, S-R, F-M, F-R, W-A (RULES.md)."""
-        S, F, W = Season.SPRING, Season.FALL, Season.WINTER
-        M, R, A = PhaseType.MOVEMENT, PhaseType.RETREAT, PhaseType.ADJUSTMENT
-        table = {(S, M): (self.year, S, R), (S, R): (self.year, F, M),
-                 (F, M): (self.year, F, R), (F, R): (self.year, W, A),
-                 (W, A): (self.year + 1, S, M), (S, PhaseType.BIDDING): (self.year, S, M)}
-        y, s, t = table[(self.season, self.type)]
-        return Phase(y, s, t)
+        years, s, t = _SUCCESSOR[(self.season, self.type)]
+        return Phase(self.year + years, s, t)
+
+
+_S, _F, _W = Season.SPRING, Season.FALL, Season.WINTER
+_M, _R, _A = PhaseType.MOVEMENT, PhaseType.RETREAT, PhaseType.ADJUSTMENT
+# (season, type) -> (years to add, season, type) of the next phase
+_SUCCESSOR = {(_S, _M): (0, _S, _R), (_S, _R): (0, _F, _M), (_F, _M): (0, _F, _R),
+              (_F, _R): (0, _W, _A), (_W, _A): (1, _S, _M), (_S, PhaseType.BIDDING): (0, _S, _M)}
+
+
+@lru_cache(maxsize=512)
+def _parse_phase(text: str) -> Phase:
+    """``Phase.parse``, remembered (a game reads the same phase names again and again)."""
+    m = _PHASE.match(text)
+    if not m:
+        raise ValueError(f"bad phase {text!r}: expected e.g. S1901M")
+    return Phase(int(m.group(2)), Season(m.group(1).upper()), PhaseType(m.group(3).upper()))
 
 
 @dataclass(frozen=True)
@@ -115,6 +129,10 @@ class GameState:
     def unit_at(self, province: str) -> Unit | None:
         return self._by_province.get(province)
 
+    def by_province(self) -> dict[str, Unit]:
+        """The units by province (shared: read it, do not change it)."""
+        return self._by_province
+
     def units_of(self, power: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.power == power)
 
@@ -125,14 +143,19 @@ class GameState:
         return None
 
     def with_(self, **changes: Any) -> GameState:
-        return replace(self, **changes)
+        values: dict[str, Any] = {"variant": self.variant, "phase": self.phase, "units": self.units,
+                  "centers": self.centers, "dislodged": self.dislodged,
+                  "contested": self.contested, "extra": self.extra}
+        values.update(changes)
+        return GameState(**values)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = dict(self.extra)
         out.update({
             "variant": self.variant,
             "phase": str(self.phase),
-            "units": [u.to_json() for u in sorted(self.units, key=_unit_key)],
+            "units": [{"power": u.power, "type": u.type, "location": u.location}
+                      for u in sorted(self.units, key=_unit_key)],
             "dislodged": [d.to_json() for d in self.dislodged],
             "contested": sorted(self.contested),
             "centers": {p: sorted(cs) for p, cs in sorted(self.centers.items())},
@@ -140,8 +163,8 @@ class GameState:
         return out
 
 
-def _unit_key(u: Unit) -> tuple[str, str]:
-    return (u.power, u.location)
+_unit_key = attrgetter("power", "location")
+_UNIT_PARTS = itemgetter("power", "type", "location")
 
 
 CORE_KEYS = {"variant", "phase", "units", "dislodged", "contested", "centers"}
@@ -175,6 +198,49 @@ class StateError(ValueError):
     in one province, a fleet inland)."""
 
 
+class _Provinces(dict[str, str]):
+    """location -> province (``maps.province_of``), remembered: a dict lookup where the hot
+    paths would call a function (the locations are the boards' few hundred)."""
+
+    def __missing__(self, location: str) -> str:
+        province = province_of(location)
+        if len(self) < 4096:
+            self[location] = province
+        return province
+
+
+PROVINCE = _Provinces()
+
+
+@cache
+def power_ids(game_map: Map) -> frozenset[str]:
+    """The ids of ``game_map``'s powers, as a set (``Map.power_ids`` builds a tuple)."""
+    return frozenset(game_map.power_ids)
+
+
+@cache
+def _unit_cache(game_map: Map) -> dict[tuple[str, str, str], Unit]:
+    """(power id, "A"/"F", exact location) -> its Unit, for the units ``state_from_json``
+    found well placed on ``game_map`` (bounded by the board: powers x 2 x locations)."""
+    return {}
+
+
+def unit_value(game_map: Map, power: str, utype: str, location: str) -> Unit:
+    """``Unit(power, utype, location)``, shared when the board says it may stand there (the
+    units of a position are the same few hundred values game after game)."""
+    key = (power, utype, location)
+    cache = _unit_cache(game_map)
+    unit = cache.get(key)
+    if unit is None:
+        unit = Unit(power, utype, location)
+        if power in power_ids(game_map) and location in game_map.location_ids and (
+                game_map.fleet_can_be(location) if utype == "F"
+                else utype == "A" and location == unit.province
+                and game_map.army_can_be(location)):
+            cache[key] = unit
+    return unit
+
+
 def state_from_json(data: dict[str, Any], game_map: Map, *, normalise_power=None) -> GameState:
     """Read a STATE (DESIGN.md contract). ``normalise_power`` maps any spelling to an id."""
     norm = normalise_power or (lambda p: str(p).lower())
@@ -183,9 +249,10 @@ def state_from_json(data: dict[str, Any], game_map: Map, *, normalise_power=None
     except ValueError as exc:
         raise StateError(str(exc)) from exc
     exact = game_map.location_ids
-    powers = set(game_map.power_ids)
+    powers = power_ids(game_map)
     raw_norm = norm
     norm = lambda p: p if p in powers else raw_norm(p)  # noqa: E731
+    known = _unit_cache(game_map)
 
     def place(text: Any) -> str:
         if text in exact:
@@ -196,6 +263,10 @@ def state_from_json(data: dict[str, Any], game_map: Map, *, normalise_power=None
             return str(text)
 
     def unit(raw: dict[str, Any]) -> Unit:
+        try:  # ids as NEXT_STATE writes them, a unit seen before
+            return known[_UNIT_PARTS(raw)]
+        except (KeyError, TypeError):  # the long way, which says what is wrong
+            pass
         utype = str(raw.get("type", "")).upper()[:1]
         if utype not in ("A", "F"):
             raise StateError(f"bad unit type {raw.get('type')!r}")
@@ -214,14 +285,19 @@ def state_from_json(data: dict[str, Any], game_map: Map, *, normalise_power=None
             loc = province_of(loc)
             if not game_map.army_can_be(loc):
                 raise StateError(f"an army cannot stand at {loc!r}")
-        return Unit(norm(raw.get("power", "")), utype, loc)
+        return unit_value(game_map, norm(raw.get("power", "")), utype, loc)
 
-    units = tuple(unit(u) for u in data.get("units", ()))
-    seen: set[str] = set()
-    for u in units:
-        if u.province in seen:
-            raise StateError(f"two units in {u.province}")
-        seen.add(u.province)
+    raw_units = data.get("units", ())
+    try:  # the usual case: every unit seen before, written as NEXT_STATE writes it
+        units = tuple([known[_UNIT_PARTS(raw)] for raw in raw_units])
+    except (KeyError, TypeError):
+        units = tuple([unit(u) for u in raw_units])
+    if len({u.province for u in units}) != len(units):
+        seen: set[str] = set()
+        for u in units:
+            if u.province in seen:
+                raise StateError(f"two units in {u.province}")
+            seen.add(u.province)
     dislodged = []
     for raw in data.get("dislodged", ()) or ():
         u = unit(raw)
@@ -235,15 +311,16 @@ def state_from_json(data: dict[str, Any], game_map: Map, *, normalise_power=None
             if retreats is not None else (),
         ) if retreats is not None else _Pending(u, province_of(att_loc) if att_loc else None,
                                                  bool(raw.get("by_convoy", False))))
+    provinces = game_map.provinces
     contested = frozenset(
-        province_of(place(c))
+        c if c in provinces else province_of(place(c))
         for c in data.get("contested", ()) or ()
     )
     centers: dict[str, tuple[str, ...]] = {}
     for power, cs in (data.get("centers") or {}).items():
-        centers[norm(power)] = tuple(
-            province_of(place(c)) for c in cs
-        )
+        centers[norm(power)] = tuple(cs) if provinces.keys() >= set(cs) else tuple([
+            c if c in provinces else province_of(place(c)) for c in cs
+        ])
     extra = {k: v for k, v in data.items() if k not in CORE_KEYS}
     state = GameState(variant=str(data.get("variant", "classic")), phase=phase, units=units,
                       centers=centers, contested=contested, extra=extra,

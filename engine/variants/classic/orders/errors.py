@@ -70,6 +70,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "too_long": ("This order is too long ({length} characters; at most {limit}).",
                  "Cet ordre est trop long ({length} caractères ; au plus {limit})."),
     "bad_syntax": ("Could not understand “{words}”.", "Impossible de comprendre « {words} »."),
+    "bad_structure": ("Could not read the structured order “{words}”.",
+                      "Impossible de lire l'ordre structuré « {words} »."),
     "unknown_place": ("Unknown place: “{word}”.", "Lieu inconnu : « {word} »."),
     "ambiguous_place": ("“{word}” could mean several places: {candidates}. An ambiguous order "
                         "has no effect.",

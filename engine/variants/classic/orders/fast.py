@@ -48,16 +48,29 @@ def _fast_line(line: str, locs: frozenset[str]) -> Order | None:
     return Convoy(ut, loc, cfrom, cto)
 
 
+@cache
+def _lines_read(game_map: Map) -> dict[str, Order]:
+    """Lines already read in canonical short form on ``game_map``: the same few thousand
+    orders make up nearly every game; each is read once and shared (orders are values)."""
+    return {}
+
+
 def parse_many(text: str, game_map: Map) -> list[ParsedLine]:
     """``parse_orders`` with the fast path: when every line is in canonical short form."""
     locs = _locations(game_map)
+    read = _lines_read(game_map)
     out: list[ParsedLine] = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
             continue
-        order = _fast_line(line, locs)
+        order = read.get(line)
         if order is None:
-            return parse_orders(text, game_map)
+            order = _fast_line(line, locs)
+            if order is None:
+                return parse_orders(text, game_map)
+            if len(read) >= 16_384:
+                read.clear()
+            read[line] = order
         out.append(ParsedLine(line, order, None, None, n))
     return out

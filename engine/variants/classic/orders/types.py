@@ -4,8 +4,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 
 @dataclass(frozen=True)
@@ -106,53 +107,117 @@ Order = Hold | Move | Support | Convoy | Retreat | RetreatList | Disband | Build
 
 def order_to_json(order: Order) -> dict[str, Any]:
     """The structured ORDER of the contract (what the renderer draws)."""
-    base: dict[str, Any] = {"kind": order.kind, "unit_type": None, "location": None,
-                            "target": None, "aux": None, "via_convoy": False}
-    if isinstance(order, Waive):
-        return base
-    base["unit_type"] = order.unit_type
-    base["location"] = order.location
-    if isinstance(order, Move):
-        base["target"] = order.target
-        base["via_convoy"] = order.via_convoy
-    elif isinstance(order, Retreat):
-        base["target"] = order.target
-    elif isinstance(order, RetreatList):
-        base["kind"] = "retreat"
-        base["target"] = order.targets[0] if order.targets else None
-    elif isinstance(order, Support):
-        base["target"] = order.target
-        base["aux"] = order.supported
-    elif isinstance(order, Convoy):
-        base["target"] = order.target
-        base["aux"] = order.convoyed
-    return base
+    return _TO_JSON[type(order)](order)  # type: ignore[no-any-return]
+
+
+_TO_JSON: dict[type, Any] = {
+    Hold: lambda o: {"kind": "hold", "unit_type": o.unit_type, "location": o.location,
+                     "target": None, "aux": None, "via_convoy": False},
+    Move: lambda o: {"kind": "move", "unit_type": o.unit_type, "location": o.location,
+                     "target": o.target, "aux": None, "via_convoy": o.via_convoy},
+    Support: lambda o: {"kind": "support", "unit_type": o.unit_type, "location": o.location,
+                        "target": o.target, "aux": o.supported, "via_convoy": False},
+    Convoy: lambda o: {"kind": "convoy", "unit_type": o.unit_type, "location": o.location,
+                       "target": o.target, "aux": o.convoyed, "via_convoy": False},
+    Retreat: lambda o: {"kind": "retreat", "unit_type": o.unit_type, "location": o.location,
+                        "target": o.target, "aux": None, "via_convoy": False},
+    RetreatList: lambda o: {"kind": "retreat", "unit_type": o.unit_type,
+                            "location": o.location,
+                            "target": o.targets[0] if o.targets else None, "aux": None,
+                            "via_convoy": False},
+    Disband: lambda o: {"kind": "disband", "unit_type": o.unit_type, "location": o.location,
+                        "target": None, "aux": None, "via_convoy": False},
+    Build: lambda o: {"kind": "build", "unit_type": o.unit_type, "location": o.location,
+                      "target": None, "aux": None, "via_convoy": False},
+    Remove: lambda o: {"kind": "remove", "unit_type": o.unit_type, "location": o.location,
+                       "target": None, "aux": None, "via_convoy": False},
+    Waive: lambda o: {"kind": "waive", "unit_type": None, "location": None, "target": None,
+                      "aux": None, "via_convoy": False},
+}
+
+
+def _support_text(o: Support) -> str:
+    st = f"{o.supported_type} " if o.supported_type else ""
+    if o.target is None:
+        return f"{o.unit_type or '?'} {o.location} S {st}{o.supported}"
+    return f"{o.unit_type or '?'} {o.location} S {st}{o.supported} - {o.target}"
+
+
+_TEXT: dict[type, Any] = {
+    Hold: lambda o: f"{o.unit_type or '?'} {o.location} H",
+    Move: lambda o: f"{o.unit_type or '?'} {o.location} - {o.target}"
+    + (" via convoy" if o.via_convoy else ""),
+    Support: _support_text,
+    Convoy: lambda o: f"{o.unit_type or '?'} {o.location} C A {o.convoyed} - {o.target}",
+    Retreat: lambda o: f"{o.unit_type or '?'} {o.location} R {o.target}",
+    RetreatList: lambda o: f"{o.unit_type or '?'} {o.location} R " + ", ".join(o.targets),
+    Disband: lambda o: f"{o.unit_type or '?'} {o.location} D",
+    Build: lambda o: f"BUILD {o.unit_type} {o.location}",
+    Remove: lambda o: f"REMOVE {o.unit_type or '?'} {o.location}",
+    Waive: lambda o: "WAIVE",
+}
 
 
 def format_order(order: Order) -> str:
     """Canonical short English text: ``A par - bur``, ``F nth C A lon - bel``."""
-    if isinstance(order, Waive):
-        return "WAIVE"
-    t = order.unit_type or "?"
-    if isinstance(order, Hold):
-        return f"{t} {order.location} H"
-    if isinstance(order, Move):
-        return f"{t} {order.location} - {order.target}" + (" via convoy" if order.via_convoy else "")
-    if isinstance(order, Support):
-        st = f"{order.supported_type} " if order.supported_type else ""
-        if order.target is None:
-            return f"{t} {order.location} S {st}{order.supported}"
-        return f"{t} {order.location} S {st}{order.supported} - {order.target}"
-    if isinstance(order, Convoy):
-        return f"{t} {order.location} C A {order.convoyed} - {order.target}"
-    if isinstance(order, Retreat):
-        return f"{t} {order.location} R {order.target}"
-    if isinstance(order, RetreatList):
-        return f"{t} {order.location} R " + ", ".join(order.targets)
-    if isinstance(order, Disband):
-        return f"{t} {order.location} D"
-    if isinstance(order, Build):
-        return f"BUILD {order.unit_type} {order.location}"
-    if isinstance(order, Remove):
-        return f"REMOVE {t} {order.location}"
-    raise TypeError(order)
+    fn = _TEXT.get(type(order))
+    if fn is None:
+        raise TypeError(order)
+    return fn(order)  # type: ignore[no-any-return]
+
+
+# order class -> its ``order_to_json`` and ``format_order`` (for loops over many orders)
+ORDER_JSON: Mapping[type, Callable[[Any], dict[str, Any]]] = _TO_JSON
+ORDER_TEXT: Mapping[type, Callable[[Any], str]] = _TEXT
+
+
+_UNIT_TYPES = (None, "A", "F")
+
+
+def order_from_json(data: Mapping[str, Any], locations: Container[str]) -> Order | None:
+    """The order a structured ORDER stands for (the shape ``order_to_json`` writes), or None
+    when it is not one: an unknown ``kind``, a unit type other than ``A``/``F``/null, a place
+    that is not an exact location id of ``locations`` (``par``, ``spa/nc``), a missing
+    target. Keys the kind does not use are ignored. Legality against the position is
+    ``validate.check_order``'s business, as for a parsed order."""
+    kind = data.get("kind")
+    if kind == "waive":
+        return Waive()
+    unit_type = data.get("unit_type")
+    location = data.get("location")
+    if unit_type not in _UNIT_TYPES or not _is_location(location, locations):
+        return None
+    target = data.get("target")
+    if kind == "move":
+        via = data.get("via_convoy", False)
+        if not _is_location(target, locations) or not isinstance(via, bool):
+            return None
+        return Move(unit_type, location, target, via)
+    if kind == "support":
+        aux = data.get("aux")
+        if not _is_location(aux, locations) or (
+                target is not None and not _is_location(target, locations)):
+            return None
+        return Support(unit_type, location, aux, target)
+    if kind == "hold":
+        return Hold(unit_type, location)
+    if kind == "convoy":
+        aux = data.get("aux")
+        if not _is_location(aux, locations) or not _is_location(target, locations):
+            return None
+        return Convoy(unit_type, location, aux, target)
+    if kind == "retreat":
+        if not _is_location(target, locations):
+            return None
+        return Retreat(unit_type, location, target)
+    if kind == "disband":
+        return Disband(unit_type, location)
+    if kind == "build":
+        return Build(unit_type, location) if unit_type is not None else None
+    if kind == "remove":
+        return Remove(unit_type, location)
+    return None
+
+
+def _is_location(value: Any, locations: Container[str]) -> TypeGuard[str]:
+    return type(value) is str and value in locations

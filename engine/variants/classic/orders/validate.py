@@ -6,7 +6,9 @@ refused with an OrderError; an illegal order has no effect and the unit holds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any
 
 from engine.maps import Kind, Map, coast_of, province_of
 from engine.variants.classic.orders.errors import OrderError
@@ -23,7 +25,7 @@ from engine.variants.classic.orders.types import (
     Support,
     Waive,
 )
-from engine.variants.classic.state import GameState, PhaseType, Unit
+from engine.variants.classic.state import PROVINCE, GameState, PhaseType, Unit
 
 
 @dataclass(slots=True)
@@ -33,6 +35,9 @@ class Checked:
     unit: Unit | None = None
     corrected: bool = False  # a wrong unit type or coast was corrected (§3.5.2)
     conditional: bool = False  # a retreat/build sent ahead with movement orders (§3.4.2)
+    # how results show it (ORDER, normal form, unit), kept once computed: derived from
+    # ``order`` and ``unit`` only, so a shared Checked may carry it
+    view: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
 
 
 def _name(game_map: Map, loc: str) -> str:
@@ -47,6 +52,8 @@ def check_order(order: Order, state: GameState, power: str, game_map: Map) -> Ch
     """Check one order of ``power`` in ``state``'s phase."""
     ptype = state.phase.type
     if ptype is PhaseType.MOVEMENT:
+        if type(order) in _MOVEMENT_ORDERS:  # the usual case first
+            return check_movement(order, state, power, game_map)
         if isinstance(order, RetreatList | Build | Remove | Waive):
             return _conditional(order, state, power, game_map)
         if isinstance(order, Retreat):
@@ -54,12 +61,16 @@ def check_order(order: Order, state: GameState, power: str, game_map: Map) -> Ch
                                 state, power, game_map)
         if isinstance(order, Disband):
             return Checked(None, OrderError("wrong_phase", {"phase": str(state.phase)}))
-        return _check_movement(order, state, power, game_map)
+        return check_movement(order, state, power, game_map)
     if ptype is PhaseType.RETREAT:
         return _check_retreat(order, state, power, game_map)
     if ptype is PhaseType.ADJUSTMENT:
         return _check_adjustment(order, state, power, game_map)
     return Checked(None, OrderError("wrong_phase", {"phase": str(state.phase)}))
+
+
+MOVEMENT_ORDERS = frozenset({Hold, Move, Support, Convoy})
+_MOVEMENT_ORDERS = MOVEMENT_ORDERS
 
 
 def _own_unit(location: str, state: GameState, power: str) -> tuple[Unit | None, OrderError | None]:
@@ -72,22 +83,69 @@ def _own_unit(location: str, state: GameState, power: str) -> tuple[Unit | None,
     return unit, None
 
 
-def _check_movement(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
+@cache
+def _answers(game_map: Map) -> tuple[dict[tuple[str, str, str], str], dict[tuple[str, str, str], bool],
+                                      dict[str, str]]:
+    """What the checks ask of the board, answered once per question (the answers depend on
+    the board only, and a game asks the same few hundred): legal move destinations per
+    (unit type, unit location, target written), support reach per (unit type, unit location,
+    province), a support's target as kept (a coast where the province has coasts)."""
+    return {}, {}, {}
+
+
+@cache
+def _checked(game_map: Map) -> dict[tuple[int, int, int], tuple[Order, Unit, Unit | None, Checked]]:
+    """Movement orders already found legal on ``game_map``: a movement order's check depends
+    on the order, the unit that receives it and (support, convoy) the unit it names — never
+    on the rest of the position. Keyed by identity (orders and units are shared values, see
+    ``state.unit_value``), each entry keeping its key objects alive and compared on a hit.
+    The Checked values are shared: nothing changes them (``view`` is filled once, from
+    ``order`` and ``unit`` alone)."""
+    return {}
+
+
+def check_movement(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
+    """``check_order`` for a hold, move, support or convoy (``MOVEMENT_ORDERS``) in a
+    movement phase: the usual case, one call less."""
     assert not isinstance(order, Waive)
-    unit, err = _own_unit(order.location, state, power)  # type: ignore[union-attr]
-    if err:
-        return Checked(None, err)
-    assert unit is not None
-    corrected = order.unit_type not in (None, unit.type) or (  # type: ignore[union-attr]
-        order.location != unit.location and coast_of(order.location) is not None)  # type: ignore[union-attr]
-    exact = order.unit_type == unit.type and order.location == unit.location  # type: ignore[union-attr]
-    if isinstance(order, Hold):
-        return Checked(order if exact else Hold(unit.type, unit.location), unit=unit,
-                       corrected=corrected)
+    location = order.location  # type: ignore[union-attr]
+    units = state.by_province()
+    unit = units.get(PROVINCE[location])
+    if unit is None or unit.power != power:
+        return Checked(None, _own_unit(location, state, power)[1])
+    cls = type(order)
+    other = None
+    if cls is Support:
+        other = units.get(PROVINCE[order.supported])  # type: ignore[union-attr]
+    elif cls is Convoy:
+        other = units.get(PROVINCE[order.convoyed])  # type: ignore[union-attr]
+    known = _checked(game_map)
+    key = (id(order), id(unit), id(other))
+    hit = known.get(key)
+    if hit is not None and hit[0] is order and hit[1] is unit and hit[2] is other:
+        return hit[3]
+    checked = _check_movement_order(order, unit, state, game_map)
+    if checked.error is None:
+        if len(known) >= 8_192:
+            known.clear()
+        known[key] = (order, unit, other, checked)
+    return checked
+
+
+def _check_movement_order(order: Order, unit: Unit, state: GameState, game_map: Map) -> Checked:
+    location = order.location  # type: ignore[union-attr]
+    exact = order.unit_type == unit.type and location == unit.location  # type: ignore[union-attr]
+    corrected = not exact and (order.unit_type not in (None, unit.type) or (  # type: ignore[union-attr]
+        location != unit.location and coast_of(location) is not None))
     if isinstance(order, Move):
-        dest, err = _move_target(unit, order.target, game_map, order.via_convoy)
-        if err:
-            return Checked(None, err, unit)
+        moves = _answers(game_map)[0]
+        key = (unit.type, unit.location, order.target)
+        dest = moves.get(key)
+        if dest is None:
+            dest, err = _move_target(unit, order.target, game_map, order.via_convoy)
+            if err:
+                return Checked(None, err, unit)
+            moves[key] = dest
         via = order.via_convoy and unit.type == "A"
         if exact and dest == order.target and via == order.via_convoy:
             return Checked(order, unit=unit)  # already normal: no copy
@@ -96,8 +154,13 @@ def _check_movement(order: Order, state: GameState, power: str, game_map: Map) -
         sup_prov = province_of(order.supported)
         if sup_prov == unit.province:
             return Checked(None, OrderError("support_self"), unit)
+        _moves, reaches, kept = _answers(game_map)
         reach = province_of(order.target) if order.target else sup_prov
-        if not game_map.can_reach_province(unit.type, unit.location, reach):
+        key = (unit.type, unit.location, reach)
+        ok = reaches.get(key)
+        if ok is None:
+            ok = reaches[key] = game_map.can_reach_province(unit.type, unit.location, reach)
+        if not ok:
             return Checked(None, OrderError("support_unreachable",
                                             {"unit": _unit_str(unit), "target": reach.upper()}),
                            unit)
@@ -105,13 +168,20 @@ def _check_movement(order: Order, state: GameState, power: str, game_map: Map) -
         # support needs no coast; a coast written is kept (DATC 6.B.9)
         target: str | None = None
         if order.target:
-            target = order.target if game_map.is_location(order.target) and \
-                game_map.provinces[province_of(order.target)].coasts else province_of(order.target)
-        return Checked(Support(unit.type, unit.location, supported.location if supported
-                               else sup_prov, target,
-                               supported.type if supported else order.supported_type,
-                               supported.power if supported else order.supported_power),
-                       unit=unit, corrected=corrected)
+            target = kept.get(order.target)
+            if target is None:
+                target = kept[order.target] = order.target if game_map.is_location(
+                    order.target) and game_map.provinces[province_of(order.target)].coasts \
+                    else province_of(order.target)
+        if supported is not None:
+            return Checked(Support(unit.type, unit.location, supported.location, target,
+                                   supported.type, supported.power), unit=unit,
+                           corrected=corrected)
+        return Checked(Support(unit.type, unit.location, sup_prov, target, order.supported_type,
+                               order.supported_power), unit=unit, corrected=corrected)
+    if isinstance(order, Hold):
+        return Checked(order if exact else Hold(unit.type, unit.location), unit=unit,
+                       corrected=corrected)
     if isinstance(order, Convoy):
         if unit.type != "F" or game_map.provinces[unit.province].kind is not Kind.SEA:
             return Checked(None, OrderError("convoy_fleet_at_sea"), unit)
