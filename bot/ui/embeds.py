@@ -9,7 +9,7 @@ import discord
 
 from bot.i18n import t, typography
 from bot.services.common import GameView
-from bot.services.games import PhaseDetail
+from bot.services.history import PhaseDetail
 from bot.services.orders import OrderLine, OrderStatus, OwnOrders
 from bot.ui.format import (
     centre_counts,

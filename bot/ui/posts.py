@@ -18,6 +18,7 @@ import discord
 from bot.i18n import t
 from bot.scheduler import PostMessage
 from bot.services import games as games_service
+from bot.services import history as history_service
 from bot.services import surface as surface_service
 from bot.services.common import GameView
 from bot.services.surface import MissedOrders
@@ -238,7 +239,7 @@ async def _results(bot: RefereeBot, post: PostMessage) -> None:
     game_id = post.game_id or 0
     game = await games_service.get_game(bot.db, game_id=game_id)
     seqs = [s for s in (p.get("seqs") or [p.get("seq")]) if s is not None]
-    details = [await games_service.phase_detail(bot.db, game_id=game_id, seq=s) for s in seqs]
+    details = [await history_service.phase_detail(bot.db, game_id=game_id, seq=s) for s in seqs]
     state_after = await surface_service.public_state(bot.db, game_id=game_id)
     # the report describes the position right after this phase, unless the game moved on
     after = state_after if state_after.get("phase") == p.get("next_phase") else None

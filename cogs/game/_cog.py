@@ -16,6 +16,8 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.services import games as games_service
+from bot.services import history as history_service
+from bot.services import options as options_service
 from bot.services import orders as orders_service
 from bot.services import players as players_service
 from bot.services import surface as surface_service
@@ -73,8 +75,8 @@ class GameCog(commands.Cog):
             raise UserFacingError("variant.unknown", name=variant, known=", ".join(
                 title for _name, title in variant_titles(locale)))
         variant = found
-        games_service.resolve_options(preset, None)
-        games_service.resolve_phase_minutes(None, phase_hours)
+        options_service.resolve_options(preset, None)
+        options_service.resolve_phase_minutes(None, phase_hours)
         title = (name or t("game.default_name", locale,
                            variant=variant_title(variant, locale)))[:100]
         channel = interaction.channel
@@ -166,7 +168,7 @@ class GameCog(commands.Cog):
         bot, locale = bot_of(interaction), reader_locale(interaction)
         game = await game_here(interaction)
         if phase is None:
-            rows = await games_service.phase_history(bot.db, game_id=game.id)
+            rows = await history_service.phase_history(bot.db, game_id=game.id)
             lines = [f"`{r.phase}` — {phase_name(r.phase, locale)}" for r in rows]
             embed = discord.Embed(title=t("history.title", locale, name=game.name),
                                   description="\n".join(lines)[-4000:] or t(
@@ -174,7 +176,7 @@ class GameCog(commands.Cog):
             await reply(interaction, embed=embed, ephemeral=False)
             return
         await interaction.response.defer(thinking=True)
-        detail = await games_service.phase_detail(bot.db, game_id=game.id, phase=phase)
+        detail = await history_service.phase_detail(bot.db, game_id=game.id, phase=phase)
         embeds = results_embeds(detail, locale, game.variant, None, detail.next_phase, None)
         file = await map_file(detail.state, f"{detail.phase}.png", results=detail.results,
                               locale=locale)
@@ -198,7 +200,7 @@ class GameCog(commands.Cog):
             shown = str(state.get("phase"))
             file = await map_file(state, f"{shown}.png", locale=locale)
         else:
-            detail = await games_service.phase_detail(bot.db, game_id=game.id, phase=phase)
+            detail = await history_service.phase_detail(bot.db, game_id=game.id, phase=phase)
             await interaction.response.defer(thinking=True)
             shown = detail.phase
             file = await map_file(detail.state, f"{shown}.png", results=detail.results,

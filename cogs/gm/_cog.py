@@ -12,7 +12,8 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.services import games as games_service
+from bot.services import gm as gm_service
+from bot.services import history as history_service
 from bot.services import players as players_service
 from bot.services import turns as turns_service
 from bot.ui.common import bot_of, game_here, reader_locale
@@ -45,7 +46,7 @@ class GameMasterCog(commands.Cog):
                      hours: app_commands.Range[float, -720.0, 720.0]) -> None:
         bot = bot_of(interaction)
         game = await game_here(interaction)
-        view = await games_service.extend_deadline(bot.db, game_id=game.id,
+        view = await gm_service.extend_deadline(bot.db, game_id=game.id,
                                                    user_id=interaction.user.id,
                                                    minutes=hours * 60)
         await reply(interaction, t("gm.extended", reader_locale(interaction),
@@ -56,7 +57,7 @@ class GameMasterCog(commands.Cog):
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         game = await game_here(interaction)
-        await games_service.pause_game(bot.db, game_id=game.id, user_id=interaction.user.id)
+        await gm_service.pause_game(bot.db, game_id=game.id, user_id=interaction.user.id)
         await reply(interaction, t("gm.paused", reader_locale(interaction)))
         await bot.post_now()
 
@@ -64,7 +65,7 @@ class GameMasterCog(commands.Cog):
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         game = await game_here(interaction)
-        view = await games_service.resume_game(bot.db, game_id=game.id,
+        view = await gm_service.resume_game(bot.db, game_id=game.id,
                                                user_id=interaction.user.id)
         await reply(interaction, t("gm.resumed", reader_locale(interaction),
                                    deadline=deadline_text(view.deadline)))
@@ -104,8 +105,8 @@ class GameMasterCog(commands.Cog):
     async def rollback(self, interaction: discord.Interaction[Any], phase: str) -> None:
         bot = bot_of(interaction)
         game = await game_here(interaction)
-        detail = await games_service.phase_detail(bot.db, game_id=game.id, phase=phase)
-        await games_service.rollback(bot.db, game_id=game.id, user_id=interaction.user.id,
+        detail = await history_service.phase_detail(bot.db, game_id=game.id, phase=phase)
+        await gm_service.rollback(bot.db, game_id=game.id, user_id=interaction.user.id,
                                      seq=detail.seq)
         locale = reader_locale(interaction)
         await reply(interaction, t("gm.rolled_back", locale,

@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from bot.db import Database
 from bot.models import Game, Player
-from bot.services import games, orders, players, turns
+from bot.services import games, gm, history, orders, players, turns
 from bot.services.classic import turn as classic_turn
 from bot.services.errors import Conflict, Forbidden, Invalid, NotFound
 from engine import api as engine_api
@@ -75,7 +75,7 @@ async def test_preferences_accept_french_and_english_names(db: Database) -> None
     assert view.status == "active"
     game = await games.get_game(db, game_id=game_id)
     assert game.player(5) is not None
-    stored = await games.list_players(db, game_id=game_id)
+    stored = await history.list_players(db, game_id=game_id)
     assert stored[0].preferences == ["england", "france", "germany"]
     with pytest.raises(Invalid) as err:
         await players.join_game(db, game_id=game_id, user_id=6, preferences=["Atlantis"])
@@ -160,20 +160,20 @@ async def test_start_by_preferences_minimises_total_rank(db: Database) -> None:
 
 async def test_pause_keeps_the_time_left_and_resume_restores_it(db: Database) -> None:
     game_id = await new_game(db)
-    await games.pause_game(db, game_id=game_id, user_id=GM, now=T0 + timedelta(hours=10))
+    await gm.pause_game(db, game_id=game_id, user_id=GM, now=T0 + timedelta(hours=10))
     paused = await games.get_game(db, game_id=game_id)
     assert paused.status == "paused" and paused.deadline is None
     later = T0 + timedelta(days=5)
-    resumed = await games.resume_game(db, game_id=game_id, user_id=GM, now=later)
+    resumed = await gm.resume_game(db, game_id=game_id, user_id=GM, now=later)
     assert resumed.deadline == later + timedelta(hours=38)
     with pytest.raises(Forbidden):
-        await games.pause_game(db, game_id=game_id, user_id=USERS[0])
+        await gm.pause_game(db, game_id=game_id, user_id=USERS[0])
 
 
 async def test_extend_moves_the_deadline_and_bumps_the_version(db: Database) -> None:
     game_id = await new_game(db)
     before = await games.get_game(db, game_id=game_id)
-    view = await games.extend_deadline(db, game_id=game_id, user_id=GM, minutes=90, now=T0)
+    view = await gm.extend_deadline(db, game_id=game_id, user_id=GM, minutes=90, now=T0)
     assert view.deadline == T0 + timedelta(hours=48, minutes=90)
     assert view.version == before.version + 1
 
@@ -185,13 +185,13 @@ async def test_rollback_restores_a_recorded_position(db: Database) -> None:
     first = await turns.adjudicate_phase(db, game_id=game_id, user_id=GM, now=T0)
     assert first.next_phase == "F1901M"
     moved = await games.get_game(db, game_id=game_id)
-    back = await games.rollback(db, game_id=game_id, user_id=GM, seq=first.record_seq,
+    back = await gm.rollback(db, game_id=game_id, user_id=GM, seq=first.record_seq,
                                 now=T0 + timedelta(hours=1))
     assert back.phase == "S1901M" and back.version > moved.version
     assert back.deadline == T0 + timedelta(hours=49)
-    assert await games.phase_history(db, game_id=game_id) == []  # superseded
+    assert await history.phase_history(db, game_id=game_id) == []  # superseded
     # the replayed phase resolves again, as a new record
     again = await turns.adjudicate_phase(db, game_id=game_id, user_id=GM, now=T0)
     assert again.record_seq == first.record_seq + 1
     with pytest.raises(NotFound):
-        await games.rollback(db, game_id=game_id, user_id=GM, seq=first.record_seq)
+        await gm.rollback(db, game_id=game_id, user_id=GM, seq=first.record_seq)

@@ -16,7 +16,7 @@ from sqlmodel import select as sm_select
 
 from bot.db import Database
 from bot.models import Guild, OrderSet
-from bot.services import games, orders
+from bot.services import gm, orders
 from bot.services.errors import Conflict, NotFound
 from tests.bot.conftest import GM, T0, new_game, user_of
 
@@ -128,7 +128,7 @@ async def test_submit_where_there_is_no_game_is_refused(db: Database) -> None:
 async def test_submit_in_the_channel_of_a_finished_game_is_refused(db: Database) -> None:
     game_id = await new_game(db)
     france = await user_of(db, game_id, "france")
-    await games.end_game(db, game_id=game_id, user_id=GM, now=T0)
+    await gm.end_game(db, game_id=game_id, user_id=GM, now=T0)
     with pytest.raises(Conflict) as info:
         await orders.submit_orders(db, user_id=france, text="A par H",
                                    channel=(CHANNEL, None))

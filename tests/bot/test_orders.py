@@ -9,7 +9,7 @@ from sqlmodel import select
 
 from bot.db import Database
 from bot.models import OrderSet
-from bot.services import games, orders
+from bot.services import games, history, orders
 from bot.services.errors import Conflict, Forbidden, OrdersRejected
 from tests.bot.conftest import dump, new_game, user_of
 
@@ -96,7 +96,7 @@ async def test_orders_stay_secret_from_other_players(db: Database) -> None:
     assert "A par" not in repr(progress)
     public = await games.get_game(db, game_id=game_id)
     assert "bur" not in repr(public)
-    assert await games.phase_history(db, game_id=game_id) == []
+    assert await history.phase_history(db, game_id=game_id) == []
 
 
 async def test_fifty_concurrent_submissions_end_consistent(db: Database) -> None:

@@ -14,7 +14,7 @@ from sqlalchemy import text
 from bot.db import Database
 from bot.models import utcnow
 from bot.scheduler import PostMessage, Scheduler
-from bot.services import games
+from bot.services import games, gm
 from tests.bot.conftest import GM, new_game
 
 
@@ -36,7 +36,7 @@ async def test_a_deadline_moved_elsewhere_wakes_this_scheduler(
         await asyncio.sleep(0.5)  # asleep until a reminder hours away
         assert (await games.get_game(db, game_id=game_id)).phase == "S1901M"
         # a bot process (its own Database) moves the deadline into the past
-        await games.extend_deadline(db, game_id=game_id, user_id=GM, minutes=-10**6)
+        await gm.extend_deadline(db, game_id=game_id, user_id=GM, minutes=-10**6)
         for _ in range(200):
             if (await games.get_game(db, game_id=game_id)).phase == "F1901M":
                 break

@@ -11,7 +11,7 @@ from sqlmodel import func, select
 from bot.db import Database
 from bot.models import Game, Outbox, PhaseRecord, utcnow
 from bot.scheduler import OutboxPoster, PostMessage, Scheduler
-from bot.services import games, orders, players
+from bot.services import games, gm, orders, players
 from tests.bot.conftest import GM, T0, new_game, user_of
 
 DUE = T0 + timedelta(hours=48)
@@ -158,7 +158,7 @@ async def test_the_loop_wakes_up_when_a_deadline_changes(db: Database) -> None:
     try:
         await asyncio.sleep(0.3)  # asleep until the reminder, 42 hours away
         assert await _records(db) == {}
-        await games.extend_deadline(db, game_id=game_id, user_id=GM, minutes=-10**6)
+        await gm.extend_deadline(db, game_id=game_id, user_id=GM, minutes=-10**6)
         for _ in range(100):
             if await _records(db) == {game_id: 1} and any(
                     p.kind == "results" for p in recorder.posts):

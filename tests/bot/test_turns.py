@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from bot.db import Database
 from bot.models import Game, Outbox, PhaseRecord, Player
-from bot.services import games, orders, turns
+from bot.services import games, history, orders, turns
 from bot.services.classic import turn as classic_turn
 from bot.services.errors import Conflict, Stale
 from tests.bot.conftest import GM, T0, new_game, user_of
@@ -54,7 +54,7 @@ async def test_a_turn_writes_state_history_and_outbox_in_one_go(db: Database) ->
     kinds = [o.kind for o in await _outbox(db, game_id)]
     assert kinds[-1] == "results"
     # the resolved phase's orders become public with its results
-    detail = await games.phase_detail(db, game_id=game_id, phase="s1901m")
+    detail = await history.phase_detail(db, game_id=game_id, phase="s1901m")
     assert detail.orders[0]["text"] == "A par - bur"
     # pending order sets of the resolved phase are gone
     assert await orders.my_orders(db, game_id=game_id, user_id=france) == []

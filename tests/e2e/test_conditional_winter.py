@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services import games as games_service
+from bot.services import history as history_service
 from tests.e2e.correspondence import new_game, pass_deadline, put_position, submit
 from tests.e2e.harness import Harness
 
@@ -26,8 +27,8 @@ async def test_a_conditional_retreat_never_skips_the_winter(h: Harness, preset: 
     assert game.phase == "W1901A", "the Winter is Germany's to play: one build due"
     await submit(h, by["germany"], "F kie B")
     await pass_deadline(h, game_id)
-    history = [p.phase for p in await games_service.phase_history(h.bot.db, game_id=game_id)]
+    history = [p.phase for p in await history_service.phase_history(h.bot.db, game_id=game_id)]
     assert history[-2:] == ["F1901M", "W1901A"]
-    detail = await games_service.phase_detail(h.bot.db, game_id=game_id, phase="W1901A")
+    detail = await history_service.phase_detail(h.bot.db, game_id=game_id, phase="W1901A")
     assert any(r.get("normalized") == "BUILD F kie" and r.get("status") == "succeeds"
                for r in detail.results)

@@ -14,6 +14,7 @@ from datetime import timedelta
 from PIL import Image
 
 from bot.services import games as games_service
+from bot.services import history as history_service
 from tests.e2e.harness import CHANNEL_ID, PNG_MAGIC, Call, Harness, Member
 
 GM = Member(1001, "gm", permissions=str((1 << 50) - 1))
@@ -121,7 +122,7 @@ async def test_a_duel_from_sign_up_to_victory(harness: Harness) -> None:
     assert "Warsaw" in winter or "WAR" in winter
     game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
     assert game.phase == "S1902B"
-    state = (await games_service.phase_detail(h.bot.db, game_id=game.id, phase="W1901A"))
+    state = (await history_service.phase_detail(h.bot.db, game_id=game.id, phase="W1901A"))
     built = [r for r in state.results if r.get("reason") == "referee_build"]
     assert [(r["power"], r["order"]["location"]) for r in built] == [("russia", "war")]
 

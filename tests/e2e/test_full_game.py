@@ -10,6 +10,7 @@ from datetime import timedelta
 from PIL import Image
 
 from bot.services import games as games_service
+from bot.services import history as history_service
 from tests.e2e.harness import CHANNEL_ID, PNG_MAGIC, Call, Harness, Member
 
 GM = Member(1001, "gm", permissions=str((1 << 50) - 1))
@@ -139,7 +140,7 @@ async def test_seven_player_game(harness: Harness) -> None:
         assert len(game_posts(h, mark)) == 1
     view = await games_service.get_game(h.bot.db, game_id=game_id)
     assert view.phase == "S1903M", "no adjustments in Winter 1902: the phase is skipped"
-    history = await games_service.phase_history(h.bot.db, game_id=game_id)
+    history = await history_service.phase_history(h.bot.db, game_id=game_id)
     assert [r.phase for r in history] == ["S1901M", "F1901M", "F1901R", "W1901A", "S1902M",
                                           "F1902M"]
 

@@ -16,7 +16,7 @@ from sqlmodel import select
 from bot.db import Database
 from bot.models import Crisis, Game, Outbox, PhaseRecord
 from bot.scheduler import Scheduler
-from bot.services import games, turns
+from bot.services import history, turns
 from bot.services import imperialisme as service
 from bot.services.errors import ServiceError, Stale
 from bot.services.registry import rules_for
@@ -95,9 +95,9 @@ async def test_the_scheduler_alone_takes_a_crisis_to_the_next_one(db: Database) 
             ][-5:] == ["imp_crisis", "imp_vote_open", "imp_result", "imp_annexed",
                        "imp_crisis"]
     # /game history and /map <phase> find every step by its label
-    history = await games.phase_history(db, game_id=game_id)
-    assert [h.phase for h in history] == [r.phase for r in done]
-    detail = await games.phase_detail(db, game_id=game_id, phase="c1-vote")
+    past = await history.phase_history(db, game_id=game_id)
+    assert [h.phase for h in past] == [r.phase for r in done]
+    detail = await history.phase_detail(db, game_id=game_id, phase="c1-vote")
     assert detail.state["crisis"]["stage"] == "vote"
 
 
@@ -231,7 +231,7 @@ async def test_players_and_gm_steps_are_recorded(db: Database) -> None:
         ("C2-PENDING", "crisis"), ("C2-CONFERENCE", "withdrawn"), ("C3-PENDING", "crisis"),
         ("C3-CONFERENCE", "vote_open"), ("C3-VOTE", "tally"),
         ("C3-ANNEXATION", "annexation"), ("X1", "exchange"), ("X2", "exchange")]
-    x1 = await games.phase_detail(db, game_id=game_id, phase="x1")
+    x1 = await history.phase_detail(db, game_id=game_id, phase="x1")
     assert x1.orders[0]["first_gives"] == [gifts[0]]
     assert x1.state["owners"][gifts[0]] == "france"
 

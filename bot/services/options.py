@@ -1,0 +1,91 @@
+"""Rule options and phase lengths of a game: defaults, presets (seed 004 chapter 3), checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.services.common import DEFAULT_PHASE_MINUTES, MAX_PHASE_MINUTES, MIN_PHASE_MINUTES
+from bot.services.errors import Invalid
+
+# Rule options (RULES.md); fixed at creation, shown by /game settings.
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "preset": "standard",          # standard | vortigern (seed 004 chapter 3)
+    "nmr_threshold": 2,            # consecutive missed movement phases -> civil disorder (1-3)
+    "end_year": None,              # seed 000 III: game ends after this year, most centres wins
+    "auto_draw": False,            # seed 004 §3.8: draw after 3 years without a centre changing
+    "victory_centers": 18,
+    "assignment": "random",        # random | preferences (seed 004 §3.2)
+    "bids_accumulate": False,      # Duel-Diplomatie (RULES.md)
+    "palette": None,               # renderer palette name
+}
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {"preset": "standard"},
+    "vortigern": {"preset": "vortigern", "assignment": "preferences"},
+}
+
+
+def _check_option(key: str, value: Any) -> Any:
+    def bad() -> Invalid:
+        return Invalid("options.invalid", key=key, value=value)
+
+    if key == "preset":
+        if value not in PRESETS:
+            raise bad()
+    elif key == "nmr_threshold":
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
+            raise bad()
+    elif key == "end_year":
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 1901 <= value <= 3000):
+            raise bad()
+    elif key == "victory_centers":
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 200:
+            raise bad()
+    elif key in ("auto_draw", "bids_accumulate"):
+        if not isinstance(value, bool):
+            raise bad()
+    elif key == "assignment":
+        if value not in ("random", "preferences"):
+            raise bad()
+    elif key == "palette" and value is not None and not isinstance(value, str):
+        raise bad()
+    return value
+
+
+def resolve_options(preset: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults, then the preset, then explicit options; unknown keys are refused."""
+    merged = dict(DEFAULT_OPTIONS)
+    name = preset or (options or {}).get("preset") or "standard"
+    if name not in PRESETS:
+        raise Invalid("options.invalid", key="preset", value=name)
+    merged.update(PRESETS[name])
+    for key, value in (options or {}).items():
+        if key not in DEFAULT_OPTIONS:
+            raise Invalid("options.unknown", key=key)
+        merged[key] = _check_option(key, value)
+    return merged
+
+
+def resolve_phase_minutes(phase_minutes: Mapping[str, Any] | None,
+                          phase_hours: float | None) -> dict[str, int]:
+    """Minutes per phase kind. ``phase_hours`` sets movement; retreats and adjustments get
+    half of it (they need less discussion)."""
+    minutes = dict(DEFAULT_PHASE_MINUTES)
+    if phase_hours is not None:
+        if phase_hours <= 0:
+            raise Invalid("phase_length.invalid", key="hours", value=phase_hours)
+        movement = round(phase_hours * 60)
+        minutes.update({"M": movement, "*": movement,
+                        "R": max(MIN_PHASE_MINUTES, movement // 2),
+                        "A": max(MIN_PHASE_MINUTES, movement // 2)})
+    for key, value in (phase_minutes or {}).items():
+        if key not in DEFAULT_PHASE_MINUTES:
+            raise Invalid("phase_length.invalid", key=key, value=value)
+        minutes[key] = value
+    for key, value in minutes.items():
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not MIN_PHASE_MINUTES <= value <= MAX_PHASE_MINUTES:
+            raise Invalid("phase_length.invalid", key=key, value=value)
+        minutes[key] = int(value)
+    return minutes
