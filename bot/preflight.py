@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
 from bot.db import alembic_config, make_engine
-from bot.sealing import lasting_sealer
+from bot.sealing import Sealer, SealError, lasting_sealer
 from bot.settings import Settings, get_settings
 
 CONNECT_SECONDS = 10.0
@@ -118,13 +118,49 @@ async def check_database(url: str) -> list[Finding]:
 
 def check_key(settings: Settings) -> Finding:
     """The key that seals secrets at rest: readable, or creatable at the key file."""
+    return _key(settings)[0]
+
+
+def _key(settings: Settings) -> tuple[Finding, Sealer | None]:
     key = settings.secret_key.get_secret_value() if settings.secret_key else None
     try:
-        lasting_sealer(key, settings.secret_key_file)
+        sealer = lasting_sealer(key, settings.secret_key_file)
     except (ValueError, OSError) as exc:
-        return Finding(False, "secret key", str(exc).splitlines()[0])
+        return Finding(False, "secret key", str(exc).splitlines()[0]), None
     where = "SECRET_KEY" if key else f"the key file {settings.secret_key_file}"
-    return Finding(True, "secret key", f"secrets at rest are sealed with {where}")
+    return Finding(True, "secret key", f"secrets at rest are sealed with {where}"), sealer
+
+
+# Sealed values already at rest (sealed bids, secret ballots): a few of them must open with
+# this process's key, else it was started with another key than the processes that sealed
+# them — every bot process and worker must share one key (docs/DEPLOY.md).
+_SEALED = ("SELECT sealed FROM bid WHERE sealed IS NOT NULL ORDER BY id DESC LIMIT 3",
+           "SELECT choice FROM vote ORDER BY id DESC LIMIT 3")
+
+
+async def check_sealed(url: str, sealer: Sealer) -> Finding:
+    """Whether this key opens the secrets the database already holds (nothing is written)."""
+    engine = make_engine(url)
+    try:
+        async with asyncio.timeout(CONNECT_SECONDS):
+            async with engine.connect() as conn:
+                tokens = [row[0] for query in _SEALED
+                          for row in (await conn.execute(text(query))).all()]
+    except Exception as exc:  # the tables are checked by the schema line; one line here too
+        return Finding(False, "secret key", f"cannot read sealed values: {_reason(exc)}")
+    finally:
+        await engine.dispose()
+    if not tokens:
+        return Finding(True, "secret key", "no sealed value in the database yet")
+    for token in tokens:
+        try:
+            sealer.unseal(token)
+        except SealError:
+            continue
+        return Finding(True, "secret key", "opens the sealed values in the database")
+    return Finding(False, "secret key", "this key does not open the sealed bids and ballots "
+                   "already in the database: every bot process and worker must use the same "
+                   "SECRET_KEY (or key file) as the ones that sealed them")
 
 
 def load_settings() -> Settings | Finding:
@@ -157,9 +193,15 @@ async def diagnose(settings: Settings, *, need_token: bool) -> list[Finding]:
         found.append(Finding(bool(token), "token", "DISCORD_TOKEN is set" if token else
                              "DISCORD_TOKEN is not set: copy .env.example to .env and put "
                              "your bot's token in it (or set the environment variable)"))
-    found.append(check_key(settings))
+    key_finding, sealer = _key(settings)
+    found.append(key_finding)
     url_finding = check_url(settings.database_url)
     found.append(url_finding)
     if url_finding.ok:
-        found.extend(await check_database(settings.database_url))
+        database = await check_database(settings.database_url)
+        found.extend(database)
+        schema_current = any(f.what == "schema" and f.ok and f.text.startswith("at the code's")
+                             for f in database)
+        if sealer is not None and schema_current:
+            found.append(await check_sealed(settings.database_url, sealer))
     return found

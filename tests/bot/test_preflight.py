@@ -66,3 +66,43 @@ async def test_run_refuses_before_logging_in(monkeypatch: pytest.MonkeyPatch) ->
     finally:
         get_settings.cache_clear()
     assert code == 2 and calls == []
+
+
+def _key() -> str:
+    import base64
+    import secrets
+    return base64.urlsafe_b64encode(secrets.token_bytes(32)).decode()
+
+
+def test_a_process_with_another_key_than_the_sealed_rows_is_refused(tmp_path: Path) -> None:
+    """Every process must share one key: a bid sealed by one cannot be opened by another,
+    so the second is stopped at start-up rather than at the reveal."""
+    import sqlite3
+
+    from bot.sealing import Sealer
+
+    path = tmp_path / "bot.db"
+    url = f"sqlite+aiosqlite:///{path}"
+    first, second = _key(), _key()
+
+    def check_with(key: str) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "DATABASE_URL": url, "DISCORD_TOKEN": "x", "SECRET_KEY": key,
+               "PYTHONPATH": str(ROOT)}
+        return subprocess.run([sys.executable, "-m", "bot", "check"], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=120, check=False)
+
+    assert check_with(first).returncode == 0  # empty: the schema is created at start only
+    subprocess.run([sys.executable, "-m", "bot", "migrate"], cwd=tmp_path, check=True,
+                   env={**os.environ, "DATABASE_URL": url, "PYTHONPATH": str(ROOT)},
+                   capture_output=True, timeout=120)
+    with sqlite3.connect(path) as conn:  # a sealed bid as the first process left it
+        conn.execute("INSERT INTO bid (game_id, season, bidder, sealed, ready, updated_at) "
+                     "VALUES (1, '1901', 'england', ?, 0, '2030-01-01 00:00:00')",
+                     (Sealer.from_text(first).seal({"holland": 3}),))
+    same = check_with(first)
+    assert same.returncode == 0, same.stderr
+    assert "ok secret key: opens the sealed values" in same.stdout
+    other = check_with(second)
+    assert other.returncode == 2
+    [line] = other.stderr.strip().splitlines()
+    assert line.startswith("ERROR secret key") and "same" in line and second not in line
