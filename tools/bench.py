@@ -21,6 +21,9 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
                                        "ratio_text": ("<=", 0.1),
                                        "ratio_structured_unseen": ("<=", 0.1)}),
     ("tools.bench_datc", "bench", {"datc_suite_ms": ("<=", 100.0)}),
+    # the worst sheet of orders within Discord's limits (CPU: the wall time on a shared
+    # machine includes waiting for a core)
+    ("tools.bench_orders_input", "bench", {"worst_sheet_cpu_ms": ("<=", 20.0)}),
     ("tools.bench_render", "bench_render", {"median_ms": ("<=", 60.0),
                                             "png_bytes": ("<=", 500_000.0),
                                             "width": (">=", 1600.0)}),

@@ -23,6 +23,7 @@ import difflib
 import re
 import unicodedata
 from bisect import bisect_left
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 
@@ -46,6 +47,10 @@ from engine.variants.classic.orders.types import (
 MAX_CHARS = 400  # one line; longer is refused before any work (keeps parsing bounded)
 MAX_TOKENS = 120
 MAX_WAIVES = 34  # "waive 3": never more than there are centres
+# fuzzy suggestions cost ~0.5 ms each (difflib over every name): a sheet gets this many new
+# ones, so that fifty lines of gibberish are checked as fast as a real sheet
+MAX_SUGGESTIONS = 8
+_suggestions_left: ContextVar[int | None] = ContextVar("suggestions_left", default=None)
 
 
 @dataclass(frozen=True)
@@ -250,6 +255,25 @@ def _prefix_hits(keys: tuple[str, ...], values: tuple[str, ...] | dict[str, str]
     return hits
 
 
+@cache
+def _closest(game_map: Map) -> dict[str, str | None]:
+    """Suggestions already computed on ``game_map``: the same typos recur."""
+    return {}
+
+
+def _close_names(idx: _Index, key: str) -> str | None:
+    """Up to three names close to ``key`` ("did you mean"), as shown to the player."""
+    close = difflib.get_close_matches(key, idx.places.keys(), n=6, cutoff=0.6)
+    seen: list[str] = []
+    shown: list[str] = []
+    for c in close:
+        pid = idx.places[c]
+        if pid not in seen:
+            seen.append(pid)
+            shown.append(idx.display[c])
+    return ", ".join(shown[:3]) or None
+
+
 # -- the parser ---------------------------------------------------------------------------------
 
 _Unit = tuple[str | None, str | None, str]  # power, unit type, location
@@ -420,15 +444,18 @@ class _Parser:
         return False
 
     def _suggest(self, key: str) -> str | None:
-        close = difflib.get_close_matches(key, self.idx.places.keys(), n=6, cutoff=0.6)
-        seen: list[str] = []
-        shown: list[str] = []
-        for c in close:
-            pid = self.idx.places[c]
-            if pid not in seen:
-                seen.append(pid)
-                shown.append(self.idx.display[c])
-        return ", ".join(shown[:3]) or None
+        cache = _closest(self.map)
+        if key in cache:
+            return cache[key]
+        left = _suggestions_left.get()
+        if left is not None:
+            if left <= 0:
+                return None
+            _suggestions_left.set(left - 1)
+        if len(cache) >= 4096:
+            cache.clear()
+        cache[key] = found = _close_names(self.idx, key)
+        return found
 
     def could_be_place(self) -> bool:
         save = self.pos
@@ -812,7 +839,16 @@ def parse_orders(text: str, game_map: Map) -> list[ParsedLine]:
     """Every order of a submission: one per line (or ``;``); blank lines and comments
     (``#``, ``//``) skipped; a power header line ("England:", "–Allemagne–") names the power
     of the lines below it; a line of several orders separated by commas (seed 004 examples,
-    ``A HOL=BEL, F BEL=NRD``) or a build list gives one ParsedLine per order, in order."""
+    ``A HOL=BEL, F BEL=NRD``) or a build list gives one ParsedLine per order, in order.
+    At most ``MAX_SUGGESTIONS`` new "did you mean" searches per sheet."""
+    budget = _suggestions_left.set(MAX_SUGGESTIONS)
+    try:
+        return _parse_sheet(text, game_map)
+    finally:
+        _suggestions_left.reset(budget)
+
+
+def _parse_sheet(text: str, game_map: Map) -> list[ParsedLine]:
     out: list[ParsedLine] = []
     current: str | None = None
     for number, raw in enumerate(text.splitlines(), 1):

@@ -689,3 +689,22 @@ ROUND_TRIP: list[Order] = [
 def test_format_order_parses_back(order: Order) -> None:
     assert p(format_order(order)) == order
     assert p(format_order(order).upper()) == order
+
+
+def test_a_sheet_of_gibberish_gets_a_bounded_number_of_suggestions() -> None:
+    """Each "did you mean" search scans every name: a sheet pays for at most
+    MAX_SUGGESTIONS new ones (bounded checking time), a typo already seen is still answered,
+    and the next sheet gets its own allowance."""
+    from engine.variants.classic.orders.parse import MAX_SUGGESTIONS, _closest
+
+    _closest(M).clear()
+    typos = ["Pariss", "Berlinn", "Munichh", "Viennaa", "Romee", "Venicee", "Londonn",
+             "Brestt", "Kiell", "Warsaww", "Moscoww", "Smyrnaa"]
+    assert len(typos) == MAX_SUGGESTIONS + 4
+    words = [f"A {typo} - bur" for typo in typos]
+    lines = parse_orders("\n".join(words), M)
+    suggested = [ln.error is not None and ln.error.suggestion is not None for ln in lines]
+    assert suggested == [True] * MAX_SUGGESTIONS + [False] * 4
+    again = parse_orders(words[0] + "\n" + words[-1], M)
+    assert [ln.error is not None and ln.error.suggestion is not None
+            for ln in again] == [True, True]
