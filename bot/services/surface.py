@@ -16,6 +16,7 @@ from bot.services import orders as orders_service
 from bot.services.classic.turn import on_the_brink
 from bot.services.common import PlayerView, load_players, phase_kind, player_view
 from bot.services.errors import NotFound, Stale
+from engine import variants
 from engine.maps import province_of
 
 
@@ -26,7 +27,7 @@ async def public_state(db: Database, *, game_id: int) -> dict[str, Any]:
         game = await session.get(Game, game_id)
         if game is None:
             raise NotFound("game.not_found", game_id=game_id)
-        return dict(game.state or {})
+        return variants.public(dict(game.state or {}))
 
 
 async def remember_guild_language(db: Database, *, guild_id: int | None,

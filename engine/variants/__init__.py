@@ -77,4 +77,13 @@ def of_state(state: Any) -> Variant:
     return get(name)
 
 
-__all__ = ["DEFAULT", "UnknownVariant", "Variant", "game_map", "get", "names", "of_state", "register", "unregister"]
+def public(state: dict[str, Any]) -> dict[str, Any]:
+    """A STATE without what players sent ahead for a later phase (``pending_keys``):
+    what anyone but the authors may see."""
+    hidden = of_state(state).pending_keys
+    return {k: v for k, v in state.items() if k not in hidden} if hidden & state.keys() \
+        else dict(state)
+
+
+__all__ = ["DEFAULT", "UnknownVariant", "Variant", "game_map", "get", "names", "of_state",
+           "public", "register", "unregister"]

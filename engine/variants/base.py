@@ -23,6 +23,9 @@ class Variant(Protocol):
     max_players: int
     errors: type[RuleError]  # its refusals (code, params, texts in English and French)
     assignment: str  # how powers are dealt: "seats" (by seat), or the variant's own way
+    # keys of a STATE holding what players sent ahead for a later phase (conditional orders,
+    # seed 004 §3.4.2): private to their authors until that phase is resolved
+    pending_keys: frozenset[str]
 
     def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
         """The opening STATE; ``setup`` carries what the variant needs to deal (players,

@@ -41,6 +41,7 @@ class ClassicVariant:
     max_players = 7
     errors = OrderError
     assignment = "seats"  # powers dealt by seat (seed 004 §2.14.2), by lot or preferences
+    pending_keys = frozenset({"conditional"})  # seed 004 §3.4.2
 
     def game_map(self) -> Map:
         return load_map(self.map_name)

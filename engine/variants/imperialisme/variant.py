@@ -21,6 +21,7 @@ class ImperialismeVariant:
     max_players = 14
     errors = ImperialError
     assignment = "picks"  # first come, first served, the rest by lot
+    pending_keys: frozenset[str] = frozenset()  # ballots live apart, sealed
 
     def run(self, request: Any) -> Any:
         """Its own operations (crises, votes…): ``{"op": name, "state": STATE, ...}``."""

@@ -1,0 +1,35 @@
+"""What anyone may see of a position: never the conditional orders a player sent ahead for
+a later phase (seed 004 §3.4.2), which stay private to their author until that phase."""
+
+from __future__ import annotations
+
+from bot.db import Database
+from bot.models import Game
+from bot.services import surface
+from engine import api as engine_api
+from engine import variants
+from tests.bot.conftest import new_game
+
+
+async def test_conditional_orders_sent_ahead_are_not_in_the_public_position(db: Database
+                                                                           ) -> None:
+    game_id = await new_game(db)
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        assert game is not None
+        # as the engine keeps them after the Fall (engine/variants/classic/game.py)
+        game.state = {**(game.state or {}), "conditional": {"france": ["Build A par"]}}
+    shown = await surface.public_state(db, game_id=game_id)
+    assert "conditional" not in shown
+    assert shown["units"] == (game.state or {})["units"]
+    async with db.transaction(write=False) as session:
+        kept = await session.get(Game, game_id)
+        assert kept is not None and (kept.state or {})["conditional"]  # the engine still has them
+
+
+def test_every_variant_hides_its_pending_keys_and_keeps_the_rest() -> None:
+    for name in variants.names():
+        state = {**engine_api.new_game_state("classic"), "variant": name}
+        for key in variants.get(name).pending_keys:
+            assert key not in variants.public({**state, key: {"x": 1}})
+        assert variants.public(state) == state
