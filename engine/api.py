@@ -147,7 +147,7 @@ def _order_variant(state: dict[str, Any]) -> OrderVariant:
 def new_game_state(variant: str = "classic", setup: dict[str, Any] | None = None
                    ) -> dict[str, Any]:
     """The opening STATE of ``variant`` (a Duel needs both players' lists in ``setup``)."""
-    return variants.get(variant).new_state(setup)
+    return _guard("setup", variants.get(variant).new_state, setup)  # type: ignore[no-any-return]
 
 
 def assignments(variant: str, players: int) -> list[list[str]]:

@@ -113,3 +113,10 @@ def test_every_other_operation_too(state: Any, power: Any, text: Any) -> None:
     _only_documented_errors(api.check_orders, state, power, text)
     _only_documented_errors(api.legal_orders, state, power)
     _only_documented_errors(api.powers_with_choices, state)
+
+
+@pytest.mark.parametrize("setup", [None, {}, {"players": 3}, {"players": [{"x": 1}]}])
+def test_a_duel_without_its_players_lists_is_a_request_error(setup: Any) -> None:
+    with pytest.raises(api.RequestError) as caught:
+        api.new_game_state("duel", setup)
+    assert caught.value.field == "setup"
