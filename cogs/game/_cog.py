@@ -27,6 +27,7 @@ from bot.ui.errors import UserFacingError, reply
 from bot.ui.format import phase_name, variant_named, variant_title, variant_titles
 from bot.ui.maps import map_file
 from bot.ui.surface import surface_of
+from cogs.game._archive import add_commands as add_archive_commands
 
 
 def _split_names(text: str | None) -> list[str]:
@@ -47,6 +48,8 @@ async def variant_autocomplete(interaction: discord.Interaction[Any], current: s
 class GameCog(commands.Cog):
     game = app_commands.Group(name=L("game"), description=L("Create, join and follow a game"),
                               guild_only=True)
+
+    add_archive_commands(game)  # /game export|import|timelapse|chart (cogs/game/_archive.py)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
