@@ -196,10 +196,10 @@ async def chart_series(db: Database, *, game_id: int, measure: str | None = None
     async with db.transaction(write=False) as session:
         game = await load_game(session, game_id)
         states = [r.state for r in await _records(session, game_id)]
-    if game.state:
-        states.append(game.state)
     if not states:
         raise Conflict("archive.nothing_yet")
+    if game.state:
+        states.append(game.state)
     palette = str((game.options or {}).get("palette") or "standard")
     by_x: dict[str, dict[str, float]] = {}
     if game.variant == "imperialisme":
