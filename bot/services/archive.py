@@ -191,8 +191,8 @@ def _centres_year(phase: str) -> int | None:
 
 async def chart_series(db: Database, *, game_id: int, measure: str | None = None) -> Chart:
     """Supply centres per power at the end of each year; L'Impérialisme: each power's
-    influence after each crisis; the duel: each country's credits per year (``measure``
-    "credits"), else its centres."""
+    influence after each crisis; the duel: each country's credits when each year's bidding
+    opens (``measure`` "credits"), else its centres."""
     async with db.transaction(write=False) as session:
         game = await load_game(session, game_id)
         states = [r.state for r in await _records(session, game_id)]
@@ -212,9 +212,9 @@ async def chart_series(db: Database, *, game_id: int, measure: str | None = None
         for st in states:
             players = (st.get("duel") or {}).get("players") or {}
             year = _year(str(st.get("phase") or ""))
-            if year is not None and players:
-                by_x[str(year)] = {info["country"]: float(info["credits"])
-                                   for info in players.values()}
+            if year is not None and players:  # the treasury each year's bids start from
+                by_x.setdefault(str(year), {info["country"]: float(info["credits"])
+                                            for info in players.values()})
         kind = "credits"
     else:
         for st in states:
