@@ -50,3 +50,33 @@ def test_the_scoring_option_is_checked() -> None:
     with pytest.raises(Invalid) as err:
         resolve_options(None, {"scoring": "elo"})
     assert err.value.params == {"key": "scoring", "value": "elo"}
+
+
+def test_an_import_too_large_is_refused_before_it_is_read() -> None:
+    with pytest.raises(Invalid) as err:
+        archive.read_export(b" " * (archive.MAX_IMPORT_BYTES + 1))
+    assert err.value.code == "archive.too_big"
+
+
+async def test_an_import_is_a_finished_game_with_every_phase(db: Database) -> None:
+    import json
+
+    from bot.services import history
+    from bot.services.errors import Conflict
+    from tests.bot.test_archive import _random_game
+
+    game_id = await _random_game(db, 4, phases=5)
+    export = await archive.export_game(db, game_id=game_id)
+    raw = json.dumps(export).encode()
+    # the game's own channel still has it running: an import goes elsewhere
+    with pytest.raises(Conflict):
+        await archive.import_game(db, raw=raw, guild_id=42, channel_id=555, thread_id=None,
+                                  gm_user_id=1)
+    view = await archive.import_game(db, raw=raw, guild_id=42, channel_id=556,
+                                     thread_id=None, gm_user_id=1, name="Copy")
+    assert (view.status, view.name, view.players) == ("finished", "Copy", ())
+    past = await history.phase_history(db, game_id=view.id)
+    assert [p.phase for p in past] == [p["phase"] for p in export["phases"]]
+    again = await archive.export_game(db, game_id=view.id)
+    assert [p["state"] for p in again["phases"]] == [p["state"] for p in export["phases"]]
+    assert again["final_state"] == export["final_state"]
