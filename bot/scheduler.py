@@ -142,7 +142,11 @@ class RenderPool:
 
     async def render(self, render: Render, state: dict[str, Any], *,
                      results: list[dict[str, Any]] | None, locale: str) -> bytes:
-        call = functools.partial(render, state, results=results, locale=locale)
+        return await self.run(render, state, results=results, locale=locale)
+
+    async def run(self, draw: Render, *args: Any, **kwargs: Any) -> bytes:
+        """Any pure drawing of the engine (a map, a timelapse) in a worker process."""
+        call = functools.partial(draw, *args, **kwargs)
         executor = self._pool()
         try:
             return await asyncio.get_running_loop().run_in_executor(executor, call)

@@ -31,6 +31,9 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
                                      "turn_ms_median": ("<=", 250.0),
                                      "idle_heap_growth_bytes_per_game": ("<=", 8.0)}),
     ("tools.bench_bot", "bench", {"bot_order_submissions_per_s": (">=", 300.0)}),
+    # /game timelapse of a 20-year game (60 frames), GIF as the command sends by default
+    ("tools.bench_timelapse", "bench", {"gif_cpu_s": ("<=", 3.0), "gif_mb": ("<=", 10.0),
+                                        "webp_mb": ("<=", 10.0)}),
     # 1k and 10k active games (python -m tools.bench_scale goes to 100k); PostgreSQL too
     # when TEST_POSTGRES_URL is set
     ("tools.bench_scale", "run", {

@@ -5,16 +5,23 @@ sealed bids appear only once revealed (as the history has them), votes never."""
 
 from __future__ import annotations
 
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 from sqlmodel import col, select
 
 from bot.db import Database
-from bot.models import Game, PhaseRecord, Player
+from bot.models import Game, GameStatus, Guild, PhaseRecord, Player, utcnow
 from bot.services.classic.turn import engine_options
-from bot.services.common import load_game
-from bot.services.errors import Conflict
-from engine import replay
+from bot.services.common import GameView, game_view, load_game
+from bot.services.errors import Conflict, Invalid
+from bot.services.options import DEFAULT_OPTIONS, resolve_options
+from engine import replay, variants
+from engine.variants.imperialisme import api as imperial_api
 
 EXPORTABLE = ("active", "paused", "finished")
 
@@ -45,3 +52,177 @@ async def export_game(db: Database, *, game_id: int) -> dict[str, Any]:
         return {"format": replay.FORMAT, "variant": game.variant, "name": game.name,
                 "status": game.status, "result": game.result, "options": game.options,
                 "phases": phases, "final_state": game.state}
+
+
+# --- /game import: an export replayed into a new, finished game ---------------------------------
+
+MAX_IMPORT_BYTES = 8 * 1024 * 1024  # Discord's attachment limit for bots is larger: be modest
+
+
+def read_export(raw: bytes) -> dict[str, Any]:
+    """The export in ``raw``, replayed phase by phase (``engine.replay``); a file that is not
+    one, or does not replay, is refused with the reason."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise Invalid("archive.too_big", size=len(raw) // 1024, max=MAX_IMPORT_BYTES // 1024)
+    try:
+        export = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise Invalid("archive.not_json") from None
+    if not isinstance(export, dict) or export.get("format") != replay.FORMAT:
+        raise Invalid("archive.not_export")
+    if export.get("variant") not in variants.names():
+        raise Invalid("archive.unknown_variant", variant=str(export.get("variant"))[:40])
+    phases = export.get("phases")
+    if not isinstance(phases, list) or not phases \
+            or not isinstance(export.get("final_state"), dict):
+        raise Invalid("archive.no_phases")
+    try:
+        replay.replay(export)
+    except replay.ReplayError as err:
+        raise Invalid("archive.does_not_replay", phase=err.phase) from None
+    except Exception:  # a malformed record (a key missing, a wrong type)
+        raise Invalid("archive.not_export") from None
+    return export
+
+
+def _imported_options(export: dict[str, Any]) -> dict[str, Any]:
+    known = {k: v for k, v in (export.get("options") or {}).items() if k in DEFAULT_OPTIONS}
+    try:
+        return resolve_options(None, known)
+    except Invalid:
+        return resolve_options(None, None)
+
+
+async def import_game(db: Database, *, raw: bytes, guild_id: int | None, channel_id: int,
+                      thread_id: int | None, gm_user_id: int, name: str | None = None,
+                      now: datetime | None = None) -> GameView:
+    """A new finished game holding every phase of the export (nobody seated: an archive to
+    read with /game history, /map, /game timelapse and /game chart)."""
+    export = read_export(raw)
+    now = now or utcnow()
+    final = export["final_state"]
+    async with db.transaction() as session:
+        if guild_id is not None and await session.get(Guild, guild_id) is None:
+            session.add(Guild(id=guild_id, created_at=now))
+        busy = (await session.exec(select(Game).where(
+            col(Game.status) != GameStatus.FINISHED.value, Game.channel_id == channel_id,
+            Game.thread_id == thread_id if thread_id is not None
+            else col(Game.thread_id).is_(None)).limit(1))).first()
+        if busy is not None:
+            raise Conflict("game.channel_busy", game_id=busy.id)
+        result = export.get("result") if isinstance(export.get("result"), dict) else None
+        game = Game(guild_id=guild_id, channel_id=channel_id, thread_id=thread_id,
+                    name=str(name or export.get("name") or export["variant"])[:100],
+                    variant=export["variant"], gm_user_id=gm_user_id,
+                    status=GameStatus.FINISHED.value, options=_imported_options(export),
+                    phase=str(final.get("phase") or ""), state=final,
+                    result={**(result or {}), "imported": True},
+                    created_at=now, updated_at=now)
+        session.add(game)
+        await session.flush()
+        records = export["phases"]
+        for seq, record in enumerate(records, start=1):
+            following = records[seq]["phase"] if seq < len(records) else final.get("phase")
+            session.add(PhaseRecord(
+                game_id=game.id or 0, seq=seq, phase=str(record["phase"]),
+                state=record["state"], orders=list(record.get("orders") or []),
+                results=list(record.get("results") or []), next_phase=following,
+                resolved_at=now))
+        return game_view(game, [])
+
+
+# --- /game timelapse and /game chart: what they draw, read from the public history -------------
+
+@dataclass(frozen=True, slots=True)
+class Frames:
+    variant: str
+    palette: str
+    frames: list[dict[str, Any]]  # [{"state", "results"}] in order, the final position last
+
+
+async def timelapse_frames(db: Database, *, game_id: int) -> Frames:
+    """Every resolved phase with its results, then the position now: public facts only (the
+    orders of the phase being played are not in any record)."""
+    async with db.transaction(write=False) as session:
+        game = await load_game(session, game_id)
+        records = await _records(session, game_id)
+        if not records:
+            raise Conflict("archive.nothing_yet")
+        frames: list[dict[str, Any]] = [{"state": r.state, "results": r.results}
+                                        for r in records]
+        if game.state:
+            frames.append({"state": _public(game.state), "results": None})
+        return Frames(game.variant, str((game.options or {}).get("palette") or "standard"),
+                      frames)
+
+
+def _public(state: dict[str, Any]) -> dict[str, Any]:
+    """The position as anyone sees it: conditional orders sent ahead are the players' own."""
+    return {k: v for k, v in state.items() if k != "conditional"}
+
+
+async def _records(session: Any, game_id: int) -> list[PhaseRecord]:
+    return list((await session.exec(select(PhaseRecord).where(
+        PhaseRecord.game_id == game_id, col(PhaseRecord.superseded).is_(False))
+        .order_by(col(PhaseRecord.seq)))).all())
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    variant: str
+    palette: str
+    measure: str  # "centres" | "influence" | "credits"
+    series: dict[str, list[tuple[str, float]]]  # power (or duel country) -> [(x, value)]
+
+
+def _year(phase: str) -> int | None:
+    digits = re.search(r"\d{4}", phase or "")
+    return int(digits.group()) if digits else None
+
+
+def _centres_year(phase: str) -> int | None:
+    """The year whose Fall made a position's centres: they change after the Fall phases only,
+    so a Spring or Fall position still shows the year before."""
+    year = _year(phase)
+    if year is None:
+        return None
+    return year if phase[:1].upper() == "W" else year - 1
+
+
+async def chart_series(db: Database, *, game_id: int, measure: str | None = None) -> Chart:
+    """Supply centres per power at the end of each year; L'Impérialisme: each power's
+    influence after each crisis; the duel: each country's credits when each year's bidding
+    opens (``measure`` "credits"), else its centres."""
+    async with db.transaction(write=False) as session:
+        game = await load_game(session, game_id)
+        states = [r.state for r in await _records(session, game_id)]
+    if not states:
+        raise Conflict("archive.nothing_yet")
+    if game.state:
+        states.append(game.state)
+    palette = str((game.options or {}).get("palette") or "standard")
+    by_x: dict[str, dict[str, float]] = {}
+    if game.variant == "imperialisme":
+        for st in states:
+            table = imperial_api.influence_table(st)
+            by_x[str(st.get("round", 0))] = {p: float(Fraction(str(v["influence"])))
+                                             for p, v in table.items()}
+        kind = "influence"
+    elif measure == "credits" and game.variant == "duel":
+        for st in states:
+            players = (st.get("duel") or {}).get("players") or {}
+            year = _year(str(st.get("phase") or ""))
+            if year is not None and players:  # the treasury each year's bids start from
+                by_x.setdefault(str(year), {info["country"]: float(info["credits"])
+                                            for info in players.values()})
+        kind = "credits"
+    else:
+        for st in states:
+            year = _centres_year(str(st.get("phase") or ""))
+            if year is not None and st.get("centers"):
+                by_x[str(year)] = {p: float(len(c)) for p, c in st["centers"].items()}
+        kind = "centres"
+    powers = sorted({p for values in by_x.values() for p in values})
+    xs = sorted(by_x, key=lambda x: int(x) if x.isdigit() else 0)
+    series = {p: [(x, by_x[x].get(p, 0.0)) for x in xs] for p in powers}
+    return Chart(game.variant, palette, kind, series)

@@ -169,3 +169,14 @@ async def ladder(db: Database, *, guild_id: int, variant: str) -> list[PlayerRec
     """The server's ladder of one variant, best rating first."""
     records = rate(await finished_games(db, guild_id=guild_id, variant=variant))
     return sorted(records.values(), key=lambda r: (-r.rating, -r.points, r.user_id))
+
+
+async def game_scores(db: Database, *, game_id: int) -> dict[str, float]:
+    """Each power's points in a finished game by its scoring system (empty when the game has
+    no result to score: still running, or ended by its GM)."""
+    async with db.transaction(write=False) as session:
+        game = await session.get(Game, game_id)
+        if game is None or game.status != GameStatus.FINISHED.value or not game.result \
+                or "ended_by" in game.result or not game.state:
+            return {}
+        return _power_scores(game)

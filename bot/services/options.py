@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.services.common import DEFAULT_PHASE_MINUTES, MAX_PHASE_MINUTES, MIN_PHASE_MINUTES
 from bot.services.errors import Invalid
+from engine.scoring import SYSTEMS as SCORING_SYSTEMS
 
 # Rule options (RULES.md); fixed at creation, shown by /game settings.
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -18,6 +19,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "assignment": "random",        # random | preferences (seed 004 §3.2)
     "bids_accumulate": False,      # Duel-Diplomatie (RULES.md)
     "palette": None,               # renderer palette name
+    "scoring": "draw_size",        # draw_size | sum_of_squares | c_diplo (engine.scoring)
 }
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {"preset": "standard"},
@@ -48,7 +50,10 @@ def _check_option(key: str, value: Any) -> Any:
     elif key == "assignment":
         if value not in ("random", "preferences"):
             raise bad()
-    elif key == "palette" and value is not None and not isinstance(value, str):
+    elif key == "palette":
+        if value is not None and not isinstance(value, str):
+            raise bad()
+    elif key == "scoring" and value not in SCORING_SYSTEMS:
         raise bad()
     return value
 

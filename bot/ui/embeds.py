@@ -155,6 +155,9 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
     if game.variant != "classic" or o.get("bids_accumulate"):
         lines.append(t("settings.bids_accumulate", locale, on=_on(o.get("bids_accumulate"))))
     lines.append(t("settings.palette", locale, palette=str(o.get("palette") or "standard")))
+    if game.variant != "imperialisme":  # seed 003 ranks by influence, not by a system
+        lines.append(t("settings.scoring", locale,
+                       scoring=str(o.get("scoring") or "draw_size")))
     minutes = game.phase_minutes
 
     def length(key: str) -> str:

@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.scheduler import PostMessage
 from bot.services import games as games_service
 from bot.services import history as history_service
+from bot.services import ladder as ladder_service
 from bot.services import surface as surface_service
 from bot.services.common import GameView
 from bot.services.surface import MissedOrders
@@ -201,9 +202,17 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
                                                  p.get(f"text_{lang}") or "")])
         return
     if kind == "game_over":
-        await _to_game(bot, post, embeds=[_embed(
-            t("post.game_over_title", loc, name=name),
-            result_text(p.get("result") or {}, loc, variant))])
+        embed = _embed(t("post.game_over_title", loc, name=name),
+                       result_text(p.get("result") or {}, loc, variant))
+        scores = await ladder_service.game_scores(bot.db, game_id=post.game_id or 0)
+        if scores:  # each power's points by the game's scoring system
+            system = str((game.options if game else {}).get("scoring") or "draw_size")
+            embed.add_field(name=t("archive.scores_title", loc, scoring=system), inline=False,
+                            value="\n".join(t("archive.score_line", loc, points=round(v, 1),
+                                              power=power_name(pw, loc, variant))
+                                            for pw, v in sorted(scores.items(),
+                                                                key=lambda x: -x[1]))[:1024])
+        await _to_game(bot, post, embeds=[embed])
         return
 
     simple: dict[str, tuple[str, dict[str, Any]]] = {

@@ -27,6 +27,7 @@ from bot.ui.errors import UserFacingError, reply
 from bot.ui.format import phase_name, variant_named, variant_title, variant_titles
 from bot.ui.maps import map_file
 from bot.ui.surface import surface_of
+from cogs.game._archive import add_commands as add_archive_commands
 
 
 def _split_names(text: str | None) -> list[str]:
@@ -48,25 +49,31 @@ class GameCog(commands.Cog):
     game = app_commands.Group(name=L("game"), description=L("Create, join and follow a game"),
                               guild_only=True)
 
+    add_archive_commands(game)  # /game export|import|timelapse|chart (cogs/game/_archive.py)
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     @game.command(name=L("create"), description=L("Create a game in this channel or forum"))
     @app_commands.rename(variant=L("variant"), name=L("name"),
-                         phase_hours=L("phase_hours"), preset=L("preset"))
+                         phase_hours=L("phase_hours"), preset=L("preset"),
+                         scoring=L("scoring"))
     @app_commands.describe(variant=L("Which game to play"), name=L("Name of the game"),
                            phase_hours=L("Hours per movement phase"),
-                           preset=L("Rule preset"))
+                           preset=L("Rule preset"), scoring=L("How a finished game scores"))
     @app_commands.autocomplete(variant=variant_autocomplete)
     @app_commands.choices(
         preset=[app_commands.Choice(name=L("standard"), value="standard"),
                 app_commands.Choice(name=L("vortigern (French correspondence rules)"),
-                                    value="vortigern")])
+                                    value="vortigern")],
+        scoring=[app_commands.Choice(name=L("draw size"), value="draw_size"),
+                 app_commands.Choice(name=L("sum of squares"), value="sum_of_squares"),
+                 app_commands.Choice(name=L("C-Diplo"), value="c_diplo")])
     @app_commands.checks.has_permissions(manage_channels=True)
     async def game_create(self, interaction: discord.Interaction[Any], variant: str,
                           name: str | None = None,
                           phase_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
-                          preset: str | None = None) -> None:
+                          preset: str | None = None, scoring: str | None = None) -> None:
         bot = bot_of(interaction)
         locale = reader_locale(interaction)
         # refuse bad options before creating anything on Discord
@@ -93,7 +100,8 @@ class GameCog(commands.Cog):
         view = await games_service.create_game(
             bot.db, variant=variant, channel_id=channel_id, thread_id=thread_id,
             gm_user_id=interaction.user.id, guild_id=interaction.guild_id, name=title,
-            preset=preset, phase_hours=phase_hours)
+            preset=preset, phase_hours=phase_hours,
+            options={"scoring": scoring} if scoring else None)
         where = f"<#{thread_id or channel_id}>"
         await reply(interaction, t("game.created", locale, name=view.name, id=view.id,
                                    where=where), ephemeral=True)

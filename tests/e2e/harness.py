@@ -507,6 +507,17 @@ class Harness:
                     option["value"] = str(uid)
                     root.setdefault("resolved", {}).setdefault("users", {})[str(uid)] = \
                         self.fake.user(uid)
+                if param.type is discord.AppCommandOptionType.attachment:
+                    # (filename, bytes): Discord sends the uploaded file's data, served by
+                    # the fake CDN
+                    filename, data = values[param.name]
+                    aid = self.fake.snowflake()
+                    url = f"https://cdn.discordapp.com/attachments/{aid}/{filename}"
+                    self.fake.cdn[url] = data
+                    option["value"] = str(aid)
+                    root.setdefault("resolved", {}).setdefault("attachments", {})[str(aid)] = {
+                        "id": str(aid), "filename": filename, "size": len(data), "url": url,
+                        "proxy_url": url, "content_type": "application/json"}
                 if param.name == focused:
                     option["focused"] = True
                 holder["options"].append(option)
