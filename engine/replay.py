@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import api
+from engine import api, variants
 
 FORMAT = "diplomacy-referee/1"
 
@@ -28,9 +28,10 @@ class ReplayError(ValueError):
 
 
 def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    """Positions compared as sets: the order of units and centres does not matter."""
+    """Positions compared as sets: the order of units and centres does not matter; what was
+    sent ahead for a later phase is left out (an unfinished game's export hides it)."""
     def norm(s: Mapping[str, Any]) -> dict[str, Any]:
-        out = dict(s)
+        out = variants.public(dict(s))
         for key in ("units", "dislodged"):
             out[key] = sorted((sorted(u.items()) for u in s.get(key) or []), key=repr)
         out["centers"] = {p: sorted(c) for p, c in (s.get("centers") or {}).items() if c}

@@ -39,19 +39,33 @@ async def export_game(db: Database, *, game_id: int) -> dict[str, Any]:
         records = (await session.exec(select(PhaseRecord).where(
             PhaseRecord.game_id == game_id, col(PhaseRecord.superseded).is_(False))
             .order_by(col(PhaseRecord.seq)))).all()
+        # until the game ends, what players sent ahead for a later phase (conditional orders,
+        # seed 004 §3.4.2) stays theirs: out of every position and every order sheet
+        hide = game.status != "finished"
         phases = []
         for r in records:
             seats = _seats(r.snapshot)
             phases.append({
-                "phase": r.phase, "state": r.state,
+                "phase": r.phase, "state": variants.public(r.state) if hide else r.state,
                 # the public inputs as the history has them (a bid only once revealed)
-                "orders": [{k: v for k, v in o.items() if k in ("power", "text", "bids")}
-                           for o in r.orders],
+                "orders": [_public_sheet(o, hide) for o in r.orders],
                 "options": engine_options(game, seats) if seats else {},
                 "results": r.results, "resolved_at": r.resolved_at.isoformat()})
         return {"format": replay.FORMAT, "variant": game.variant, "name": game.name,
                 "status": game.status, "result": game.result, "options": game.options,
-                "phases": phases, "final_state": game.state}
+                "phases": phases,
+                "final_state": variants.public(game.state) if hide else game.state}
+
+
+def _public_sheet(sheet: dict[str, Any], hide: bool) -> dict[str, Any]:
+    """An order sheet as exported: power, text and revealed bids; without its conditional
+    lines while they may still be pending."""
+    out = {k: v for k, v in sheet.items() if k in ("power", "text", "bids")}
+    lines = sheet.get("parsed") or []
+    if hide and any(line.get("conditional") for line in lines):
+        out["text"] = "\n".join(str(line.get("text") or "") for line in lines
+                                if not line.get("conditional"))
+    return out
 
 
 # --- /game import: an export replayed into a new, finished game ---------------------------------
@@ -156,9 +170,7 @@ async def timelapse_frames(db: Database, *, game_id: int) -> Frames:
                       frames)
 
 
-def _public(state: dict[str, Any]) -> dict[str, Any]:
-    """The position as anyone sees it: conditional orders sent ahead are the players' own."""
-    return {k: v for k, v in state.items() if k != "conditional"}
+_public = variants.public
 
 
 async def _records(session: Any, game_id: int) -> list[PhaseRecord]:

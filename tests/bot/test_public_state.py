@@ -33,3 +33,25 @@ def test_every_variant_hides_its_pending_keys_and_keeps_the_rest() -> None:
         for key in variants.get(name).pending_keys:
             assert key not in variants.public({**state, key: {"x": 1}})
         assert variants.public(state) == state
+
+
+async def test_an_unfinished_games_export_hides_conditional_orders_sent_ahead(db: Database
+                                                                             ) -> None:
+    """A conditional build sent with the Spring orders waits for the Winter (seed 004
+    §3.4.2): until the game ends, the export shows neither the line nor the pending key."""
+    from bot.services import archive, orders, turns
+    from tests.bot.conftest import GM, T0, user_of
+
+    game_id = await new_game(db)
+    france = await user_of(db, game_id, "france")
+    await orders.submit_orders(db, game_id=game_id, user_id=france,
+                               text="A par - bur\nBuild A par")
+    await turns.adjudicate_phase(db, game_id=game_id, user_id=GM, now=T0)
+    async with db.transaction(write=False) as session:
+        game = await session.get(Game, game_id)
+        assert game is not None and (game.state or {}).get("conditional")
+    export = await archive.export_game(db, game_id=game_id)
+    text = repr(export)
+    assert "conditional" not in text and "Build A par" not in text
+    assert "A par - bur" in text  # the movement order, resolved, is public
+    assert export["phases"] and export["final_state"]["units"]
