@@ -155,6 +155,7 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
     if game.variant != "classic" or o.get("bids_accumulate"):
         lines.append(t("settings.bids_accumulate", locale, on=_on(o.get("bids_accumulate"))))
     lines.append(t("settings.palette", locale, palette=str(o.get("palette") or "standard")))
+    lines.append(t("settings.map_labels", locale, labels=str(o.get("map_labels") or "auto")))
     minutes = game.phase_minutes
 
     def length(key: str) -> str:
