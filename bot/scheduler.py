@@ -48,6 +48,7 @@ from bot.db import Database
 from bot.models import Game, GameStatus, Guild, OrderSet, Outbox, PhaseRecord, Player, utcnow
 from bot.services.common import SEATED, iso, waiting_powers
 from bot.services.errors import ServiceError
+from bot.services.options import map_style
 from bot.services.registry import rules_for
 from bot.services.turns import adjudicate_phase
 from engine import api as engine_api
@@ -90,6 +91,7 @@ class _Loaded:
     locale: str
     state: dict[str, Any] | None
     results: list[dict[str, Any]] | None
+    style: dict[str, Any]  # the game's palette and map labels (options.map_style)
 
 
 Send = Callable[[PostMessage], Awaitable[None]]
@@ -141,8 +143,9 @@ class RenderPool:
             return self._executor
 
     async def render(self, render: Render, state: dict[str, Any], *,
-                     results: list[dict[str, Any]] | None, locale: str) -> bytes:
-        return await self.run(render, state, results=results, locale=locale)
+                     results: list[dict[str, Any]] | None, locale: str,
+                     **style: str) -> bytes:
+        return await self.run(render, state, results=results, locale=locale, **style)
 
     async def run(self, draw: Render, *args: Any, **kwargs: Any) -> bytes:
         """Any pure drawing of the engine (a map, a timelapse) in a worker process."""
@@ -296,7 +299,8 @@ class OutboxPoster:
                            payload=dict(row.payload),
                            channel=game.channel_id if game else None,
                            thread=game.thread_id if game else None, locale=locale,
-                           state=state, results=results)
+                           state=state, results=results,
+                           style=map_style(game.options if game else None, locale))
 
     @staticmethod
     def _sent(connection: Connection, *, row_id: int) -> None:
@@ -325,10 +329,10 @@ class OutboxPoster:
                 pool = render_pool() if self.pooled else None
                 if pool is not None:
                     image = await pool.render(self.render, state, results=results,
-                                              locale=locale)
+                                              locale=locale, **loaded.style)
                 else:
-                    image = await asyncio.to_thread(self.render, state, results=results,
-                                                    locale=locale)
+                    image = await asyncio.to_thread(functools.partial(
+                        self.render, state, results=results, locale=locale, **loaded.style))
             except Exception:
                 log.exception("map of post %s could not be rendered", row_id)
         return PostMessage(outbox_id=row_id, game_id=loaded.game_id, kind=loaded.kind,

@@ -242,8 +242,11 @@ def render(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
            **kwargs: Any) -> bytes:
     """PNG of ``state``; with ``results`` the orders of the phase just resolved are drawn,
     with ``orders`` ([{"power", "text"}]) a preview of pending orders. The variant's legend
-    (duel treasuries, influence) is drawn unless ``extra_legend`` is given."""
+    (duel treasuries, influence) is drawn unless ``extra_legend`` is given. ``labels``:
+    ``"en"`` or ``"fr"`` province abbreviations on the map (default: the locale's)."""
     _check_state(state)
+    if kwargs.get("labels") is not None and kwargs["labels"] not in ("en", "fr"):
+        raise RequestError("labels", "must be \"en\", \"fr\" or null")
     if orders is not None:
         _check_orders(orders)
     if results is not None:

@@ -47,6 +47,7 @@ class Province:
     coasts: tuple[str, ...]  # ("nc", "sc") for the three two-coast provinces
     aliases: tuple[str, ...] = ()
     nation: str | None = None  # the great power whose home country holds it
+    code_fr: str | None = None  # French abbreviation where it differs (seed 002/004: BOU)
 
     def name(self, locale: str = "en") -> str:
         return self.name_fr if locale.startswith("fr") else self.name_en
@@ -199,6 +200,7 @@ def _build(data: dict) -> Map:
             id=p["id"], name_en=p["name_en"], name_fr=p["name_fr"], kind=Kind(p["kind"]),
             center=bool(p["center"]), home=p.get("home"), coasts=tuple(p.get("coasts", ())),
             aliases=tuple(p.get("aliases", ())), nation=p.get("nation"),
+            code_fr=p.get("code_fr"),
         )
         for p in data["provinces"]
     }

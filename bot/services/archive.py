@@ -152,6 +152,7 @@ class Frames:
     variant: str
     palette: str
     frames: list[dict[str, Any]]  # [{"state", "results"}] in order, the final position last
+    map_labels: str = "auto"  # the game's option: auto (the reader's language) | en | fr
 
 
 async def timelapse_frames(db: Database, *, game_id: int) -> Frames:
@@ -167,7 +168,7 @@ async def timelapse_frames(db: Database, *, game_id: int) -> Frames:
         if game.state:
             frames.append({"state": _public(game.state), "results": None})
         return Frames(game.variant, str((game.options or {}).get("palette") or "standard"),
-                      frames)
+                      frames, str((game.options or {}).get("map_labels") or "auto"))
 
 
 _public = variants.public

@@ -20,6 +20,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "bids_accumulate": False,      # Duel-Diplomatie (RULES.md)
     "palette": None,               # renderer palette name
     "scoring": "draw_size",        # draw_size | sum_of_squares | c_diplo (engine.scoring)
+    "map_labels": "auto",          # province abbreviations on maps: auto (the text's language) | en | fr
 }
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {"preset": "standard"},
@@ -53,9 +54,21 @@ def _check_option(key: str, value: Any) -> Any:
     elif key == "palette":
         if value is not None and not isinstance(value, str):
             raise bad()
-    elif key == "scoring" and value not in SCORING_SYSTEMS:
+    elif (key == "map_labels" and value not in ("auto", "en", "fr")) or \
+            (key == "scoring" and value not in SCORING_SYSTEMS):
         raise bad()
     return value
+
+
+def map_style(options: Mapping[str, Any] | None, locale: str) -> dict[str, str]:
+    """What the renderer takes of a game's options: its palette, and the language of the
+    province abbreviations (``auto``: the language of the text the map goes with — the
+    guild's for a post, the reader's for his own command)."""
+    o = options or {}
+    labels = o.get("map_labels") or "auto"
+    if labels not in ("en", "fr"):
+        labels = "fr" if str(locale).lower().startswith("fr") else "en"
+    return {"palette": str(o.get("palette") or "standard"), "labels": labels}
 
 
 def resolve_options(preset: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import discord
 
 from bot.scheduler import Render, render_pool
 from bot.services.archive import Chart, Frames
+from bot.services.options import map_style
 from bot.ui.format import power_name, results_by_power
 from engine import variants
 from engine.render.chart import render_chart
@@ -50,8 +51,10 @@ async def _draw(draw: Render, *args: Any, **kwargs: Any) -> bytes:
 async def timelapse_file(frames: Frames, *, locale: str, fmt: str, filename: str
                          ) -> discord.File:
     """The animated map, under Discord's 10 MB (``render_timelapse`` shrinks it if need be)."""
+    style = map_style({"palette": frames.palette, "map_labels": frames.map_labels}, locale)
     draw = functools.partial(render_timelapse, map_name=variants.get(frames.variant).map_name,
-                             locale=locale, fmt=fmt, palette=frames.palette)
+                             locale=locale, fmt=fmt, palette=style["palette"],
+                             labels=style["labels"])
     data = await _draw(draw, frames.frames)
     return discord.File(io.BytesIO(data), filename=filename)
 

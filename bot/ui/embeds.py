@@ -158,6 +158,7 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
     if game.variant != "imperialisme":  # seed 003 ranks by influence, not by a system
         lines.append(t("settings.scoring", locale,
                        scoring=str(o.get("scoring") or "draw_size")))
+    lines.append(t("settings.map_labels", locale, labels=str(o.get("map_labels") or "auto")))
     minutes = game.phase_minutes
 
     def length(key: str) -> str:

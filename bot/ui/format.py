@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.i18n import language_of, t
 from engine import variants
-from engine.maps import MAP_ROOTS, Map, province_of
+from engine.maps import MAP_ROOTS, Map, load_map, province_of
 
 # engine error codes that mean "open to two readings" (seed 004 §4.1.1 "(u)")
 AMBIGUOUS_CODES = frozenset({"ambiguous", "ambiguous_coast", "ambiguous_unit",
@@ -156,15 +156,11 @@ def phase_name(phase: str | None, locale: Any) -> str:
 
 
 # The French abbreviations of seeds 002/004 (their reports: "A VAR S A MOS-UKR", "F BRE=MAN",
-# "A MUN:BOU") where they differ from the English ids; each is an alias of its province in
-# assets/maps/classic/map.json, so orders are read in either language.
+# "A MUN:BOU") where they differ from the English ids: ``code_fr`` of each province in
+# assets/maps/classic/map.json (also an alias there, so orders are read in either language;
+# the map draws them too).
 FRENCH_CODES: dict[str, str] = {
-    "aeg": "ege", "bla": "noi", "bot": "gob", "bur": "bou", "den": "dan", "eas": "mor",
-    "eng": "man", "iri": "irl", "kie": "fie", "lvn": "lvo", "lvp": "lpl", "lyo": "gli",
-    "mao": "amo", "naf": "afn", "nao": "atn", "nth": "nrd", "nwg": "nge", "nwy": "nor",
-    "rum": "rou", "sev": "seb", "spa": "esp", "swe": "sue", "tus": "tos", "tys": "mty",
-    "war": "var", "wes": "moc",
-}
+    p.id: p.code_fr for p in load_map("classic").provinces.values() if p.code_fr}
 _PROVINCE_TOKEN = re.compile(r"(?<![\w-])([A-Za-z]{3})(?=[/\s\-=:,;)]|$)")
 
 

@@ -21,6 +21,7 @@ from bot.services import options as options_service
 from bot.services import orders as orders_service
 from bot.services import players as players_service
 from bot.services import surface as surface_service
+from bot.services.options import map_style
 from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
 from bot.ui.errors import UserFacingError, reply
@@ -187,7 +188,7 @@ class GameCog(commands.Cog):
         detail = await history_service.phase_detail(bot.db, game_id=game.id, phase=phase)
         embeds = results_embeds(detail, locale, game.variant, None, detail.next_phase, None)
         file = await map_file(detail.state, f"{detail.phase}.png", results=detail.results,
-                              locale=locale)
+                              locale=locale, **map_style(game.options, locale))
         embeds[0].set_image(url=f"attachment://{file.filename}")
         await interaction.followup.send(embeds=embeds, file=file)
 
@@ -206,13 +207,14 @@ class GameCog(commands.Cog):
                 raise UserFacingError("map.not_started")
             await interaction.response.defer(thinking=True)
             shown = str(state.get("phase"))
-            file = await map_file(state, f"{shown}.png", locale=locale)
+            file = await map_file(state, f"{shown}.png", locale=locale,
+                                  **map_style(game.options, locale))
         else:
             detail = await history_service.phase_detail(bot.db, game_id=game.id, phase=phase)
             await interaction.response.defer(thinking=True)
             shown = detail.phase
             file = await map_file(detail.state, f"{shown}.png", results=detail.results,
-                                  locale=locale)
+                                  locale=locale, **map_style(game.options, locale))
         embed = discord.Embed(title=t("map.title", locale, name=game.name,
                                       phase=phase_name(shown, locale)), colour=COLOUR)
         embed.set_image(url=f"attachment://{file.filename}")

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.services import orders as orders_service
 from bot.services import surface as surface_service
+from bot.services.options import map_style
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import own_orders_embed
 from bot.ui.errors import UserFacingError, reply
@@ -67,7 +68,7 @@ class OrdersCog(commands.Cog):
         if state:
             kwargs["file"] = await map_file(
                 state, "preview.png", orders=[{"power": o.power, "text": o.text} for o in own],
-                locale=locale)
+                locale=locale, **map_style(game.options, locale))
             embed.set_image(url="attachment://preview.png")
         await interaction.followup.send(embed=embed, ephemeral=True, **kwargs)
 

@@ -56,6 +56,11 @@ class MapData:
     coasts: dict[str, Point]
     attribution: str
     territorial: bool  # True for L'Impérialisme: land coloured by territory owner, no units
+    codes_fr: dict[str, str]  # space -> French abbreviation where it differs (map.json code_fr)
+
+    def code(self, sid: str, labels: str) -> str:
+        """The abbreviation a map labels ``sid`` with: ``bur`` is ``bou`` in French."""
+        return self.codes_fr.get(sid, sid) if labels == "fr" else sid
 
     def anchor(self, location: str) -> Point | None:
         """Where a unit at ``location`` (``"spa/nc"`` or ``"par"``) is drawn."""
@@ -95,6 +100,7 @@ def _load(name: str) -> MapData:
                 centers.add(t["id"])
     else:
         centers = {p["id"] for p in rules.get("provinces", []) if p.get("center")}
+    codes_fr = {p["id"]: p["code_fr"] for p in rules.get("provinces", []) if p.get("code_fr")}
     spaces: dict[str, Space] = {}
     for sid, s in geo["spaces"].items():
         unit = _pt(s["unit"]) if s.get("unit") else _pt(s["label"])
@@ -110,7 +116,8 @@ def _load(name: str) -> MapData:
     return MapData(name=name, width=int(geo["width"]), height=int(geo["height"]),
                    powers=powers, spaces=spaces,
                    coasts={k: _pt(v) for k, v in geo.get("coasts", {}).items()},
-                   attribution=geo.get("attribution", ""), territorial=territorial)
+                   attribution=geo.get("attribution", ""), territorial=territorial,
+                   codes_fr=codes_fr)
 
 
 def load(name: str) -> MapData:

@@ -98,6 +98,17 @@ def on_the_brink(game: Game, players: Sequence[Player]) -> list[Player]:
             and p.missed_phases >= 1 and p.missed_phases == threshold - 1]
 
 
+def _engine_entry(order_set: OrderSet) -> dict[str, Any]:
+    """An order set as the engine takes it: structured as ``check_orders`` read it when it
+    was sent (nothing parsed again at the deadline), else as its text (a set stored before
+    its lines were kept, or with a line that has no ORDER)."""
+    lines = order_set.parsed or []
+    if lines and all(isinstance(x, dict) and isinstance(x.get("order"), dict) for x in lines):
+        return {"power": order_set.power, "text": order_set.text,
+                "orders": [{**x["order"], "text": x["text"]} for x in lines]}
+    return {"power": order_set.power, "text": order_set.text}
+
+
 class ClassicTurn:
     """Written orders: the rules of classic Diplomacy, and of any variant played with them."""
 
@@ -126,7 +137,7 @@ class ClassicTurn:
         submitted = [o for o in order_sets if o.text.strip()]
         response = engine_api.adjudicate({
             "state": state, "options": options, "trace": True,
-            "orders": [{"power": o.power, "text": o.text} for o in submitted]})
+            "orders": [_engine_entry(o) for o in submitted]})
         responded = [o for o in order_sets if o.text.strip() or o.ready]
         fallen = track_missed_phases(game, players, choices, responded, phase, now, session,
                                      seq=await next_seq(session, game.id or 0))

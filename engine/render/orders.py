@@ -1,0 +1,168 @@
+"""The orders of a turn on the map: moves as arrows, supports dashed, convoys dotted through
+the fleets, failures faded with a red cross, builds and removals marked."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.render.layout import UNIT_RADIUS
+from engine.render.painter import FAILED, Painter, Pt
+from engine.render.painter import shorten as _shorten
+from engine.render.palette import WHITE
+
+
+def _chain(start: Pt, fleets: list[Pt], end: Pt) -> list[Pt]:
+    """Order the convoying fleets into a path from the army to the destination (nearest first)."""
+    path, left, cur = [start], list(fleets), start
+    while left:
+        nxt = min(left, key=lambda f: math.hypot(f[0] - cur[0], f[1] - cur[1]))
+        left.remove(nxt)
+        path.append(nxt)
+        cur = nxt
+    path.append(end)
+    return path
+
+
+def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any],
+                 occupied: set[str], dislodged_at: dict[str, Pt]) -> None:
+    md = pt.md
+    R = UNIT_RADIUS
+
+    def anchor(loc: str | None, retreating: bool = False) -> Pt | None:
+        if not loc:
+            return None
+        if retreating and loc.split("/")[0] in dislodged_at:
+            return pt.xy(dislodged_at[loc.split("/")[0]])
+        a = md.anchor(loc)
+        return pt.xy(a) if a else None
+
+    convoys: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for o in orders:
+        if o.get("kind") == "convoy" and o.get("aux") and o.get("target"):
+            convoys.setdefault((o["aux"].split("/")[0], o["target"].split("/")[0]), []).append(o)
+
+    # Where each move's arrow runs, so that supports can aim at its middle.
+    arrows: dict[tuple[str, str], tuple[Pt, Pt]] = {}
+    marks: list[tuple[str, Any]] = []  # drawn last, over every line
+    moved_by_convoy: set[tuple[str, str]] = set()
+
+    # Supports and convoys first (under the arrows they refer to), then moves.
+    def sort_key(o: dict[str, Any]) -> int:
+        return {"support": 0, "convoy": 1, "hold": 2}.get(o.get("kind", ""), 3)
+
+    for o in orders:
+        if o.get("kind") == "move" and o.get("location") and o.get("target"):
+            a, b = anchor(o["location"]), anchor(o["target"])
+            if a and b:
+                arrows[(o["location"].split("/")[0], o["target"].split("/")[0])] = (a, b)
+
+    for o in sorted(orders, key=sort_key):
+        kind = o.get("kind")
+        power = o.get("power", "")
+        status = o.get("status", "succeeds")
+        color, casing = pt.colors(power, status)
+        failed = status in FAILED
+        loc, target, aux = o.get("location"), o.get("target"), o.get("aux")
+        src = anchor(loc, retreating=kind in ("retreat", "disband"))
+        if kind == "move" and src:
+            dst = anchor(target)
+            if not dst:
+                continue
+            key = (loc.split("/")[0], target.split("/")[0])  # type: ignore[union-attr]
+            chain = convoys.get(key)
+            if chain or o.get("via_convoy"):
+                fleets = [a for c in (chain or []) if (a := anchor(c["location"]))]
+                path = _chain(src, fleets, dst)
+                s0, _ = _shorten(path[0], path[1], R * 1.05, 0)
+                _, e1 = _shorten(path[-2], path[-1], 0, R * 0.85)
+                path = [s0, *path[1:-1], e1]
+                pt.dotted(path, color, casing, r=4.2)
+                pt.arrowhead(path[-1], path[-2], color, casing)
+                moved_by_convoy.add(key)
+                if failed:
+                    marks.append(("x", path[-1]))
+                continue
+            a, b = _shorten(src, dst, R * 1.05, R * 0.85)
+            pt.polyline([a, b], color, casing)
+            pt.arrowhead(b, a, color, casing)
+            if failed:
+                marks.append(("x", b))
+        elif kind == "retreat" and src:
+            dst = anchor(target)
+            if dst:
+                a, b = _shorten(src, dst, R * 1.05, R * 0.85)
+                pt.polyline([a, b], color, casing)
+                pt.arrowhead(b, a, color, casing)
+                if failed:
+                    marks.append(("x", b))
+        elif kind == "support" and src:
+            sup = anchor(aux)
+            if not sup:
+                continue
+            if target:
+                tgt = anchor(target)
+                if not tgt:
+                    continue
+                akey = (aux.split("/")[0], target.split("/")[0])  # type: ignore[union-attr]
+                a, b = arrows.get(akey, (sup, tgt))
+                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                s, e = _shorten(src, mid, R * 1.0, 5)
+                pt.dashed([s, e], color, casing)
+                r = 6
+                pt.d.ellipse((e[0] - r - 2, e[1] - r - 2, e[0] + r + 2, e[1] + r + 2), fill=casing)
+                pt.d.ellipse((e[0] - r, e[1] - r, e[0] + r, e[1] + r), fill=color)
+                if failed:
+                    marks.append(("x", e))
+            else:
+                s, e = _shorten(src, sup, R * 1.0, R * 1.55)
+                pt.dashed([s, e], color, casing)
+                pt.ring(sup, R * 1.55, color, casing, width=3)
+                if failed:
+                    marks.append(("x", e))
+        elif kind == "convoy" and src:
+            pt.ring(src, R * 1.5, color, casing, width=3)
+            key = ((aux or "").split("/")[0], (target or "").split("/")[0])
+            if failed:
+                marks.append(("x", (src[0] + R * 1.05, src[1] - R * 1.05)))
+            if key in moved_by_convoy or key not in convoys:
+                continue
+            # A convoy whose army's move is not shown (a preview): draw the path it offers.
+            start, end = anchor(aux), anchor(target)
+            if start and end and convoys[key][0] is o:
+                fleets = [a for c in convoys[key] if (a := anchor(c["location"]))]
+                path = _chain(start, fleets, end)
+                s0, _ = _shorten(path[0], path[1], R * 1.05, 0)
+                _, e1 = _shorten(path[-2], path[-1], 0, R * 0.85)
+                pt.dotted([s0, *path[1:-1], e1], color, casing)
+                pt.arrowhead(e1, path[-2], color, casing, 0.8)
+        elif kind == "hold" and src and failed:
+            # A hold fails only when the unit is dislodged: ring it like a dislodged unit.
+            pt.ring(src, R * 1.5, pt.p.dislodged, WHITE, width=3)
+            marks.append(("x", (src[0] + R, src[1] - R)))
+        elif (kind == "disband" and src) or (kind == "remove" and src):
+            marks.append(("x-big", src))
+        elif kind == "build" and src:
+            if loc and loc.split("/")[0] not in occupied:
+                pt.unit(o.get("unit_type") or "A", power, src)
+            marks.append(("build", (src, power, failed)))
+
+    for what, arg in marks:
+        if what == "x":
+            pt.cross(arg)
+        elif what == "x-big":
+            pt.cross(arg, size=R * 1.05)
+        elif what == "build":
+            at, power, failed = arg
+            color, casing = pt.colors(power, "fails" if failed else "succeeds")
+            pt.ring(at, R * 1.45, color, casing, width=3)
+            bx, by = at[0] + R * 1.05, at[1] - R * 1.05
+            r = 8
+            pt.d.ellipse((bx - r - 2, by - r - 2, bx + r + 2, by + r + 2), fill=pt.p.outline)
+            pt.d.ellipse((bx - r, by - r, bx + r, by + r), fill=WHITE)
+            pt.d.line((bx - 5, by, bx + 5, by), fill=pt.p.outline, width=3)
+            pt.d.line((bx, by - 5, bx, by + 5), fill=pt.p.outline, width=3)
+            if failed:
+                pt.cross(at)
+
+

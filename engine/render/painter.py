@@ -1,0 +1,170 @@
+"""Drawing primitives of a map: cached text masks, order strokes (arrows, dashed and dotted
+lines, rings, crosses), unit sprites."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.render import sprites
+from engine.render.mapdata import FONTS, MapData
+from engine.render.palette import RGB, WHITE, Palette, mix
+
+LINE_W = 5
+FAILED = ("fails", "illegal", "void")
+
+Pt = tuple[float, float]
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = True, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    name = ("DejaVuSansCondensed-Bold.ttf" if condensed
+            else "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    return ImageFont.truetype(str(FONTS / name), size)
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, size: int, bold: bool, condensed: bool,
+               anchor: str) -> tuple[Image.Image, int, int]:
+    """Antialiased coverage mask of ``text`` and its offset from the anchor point; cached so a
+    render pastes ~100 strings without running FreeType again."""
+    f = font(size, bold, condensed)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def draw_text(im: Image.Image, at: Pt, text: str, color: RGB, size: int, *, bold: bool = True,
+              condensed: bool = False, anchor: str = "la") -> None:
+    mask, dx, dy = _text_mask(text, size, bold, condensed, anchor)
+    im.paste(color, (round(at[0]) + dx, round(at[1]) + dy), mask)
+
+
+# -- geometry helpers ------------------------------------------------------------------------
+
+def shorten(a: Pt, b: Pt, start: float, end: float) -> tuple[Pt, Pt]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    start = min(start, n * 0.4)
+    end = min(end, n * 0.4)
+    return (a[0] + ux * start, a[1] + uy * start), (b[0] - ux * end, b[1] - uy * end)
+
+
+def _dashes(points: list[Pt], on: float, off: float) -> list[tuple[Pt, Pt]]:
+    out: list[tuple[Pt, Pt]] = []
+    drawing, left = True, on
+    for a, b in itertools.pairwise(points):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        pos = 0.0
+        while pos < seg:
+            step = min(left, seg - pos)
+            if drawing:
+                t0, t1 = pos / seg, (pos + step) / seg
+                out.append(((a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                            (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)))
+            pos += step
+            left -= step
+            if left <= 1e-6:
+                drawing = not drawing
+                left = on if drawing else off
+    return out
+
+
+def _along(points: list[Pt], spacing: float) -> list[Pt]:
+    out: list[Pt] = []
+    carry = 0.0
+    for a, b in itertools.pairwise(points):
+        seg = math.hypot(b[0] - a[0], b[1] - a[1])
+        pos = carry
+        while pos <= seg:
+            t = pos / seg if seg else 0
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+            pos += spacing
+        carry = pos - seg
+    return out
+
+
+class Painter:
+    """Draws a turn (units, orders, title, legend) on the RGB copy of the static layer."""
+
+    def __init__(self, im: Image.Image, md: MapData, palette: Palette, top: int) -> None:
+        self.im = im
+        self.d = ImageDraw.Draw(im)
+        self.p = palette
+        self.md = md
+        self.top = top
+
+    def xy(self, pt: Pt) -> Pt:
+        return (pt[0], pt[1] + self.top)
+
+    def paste(self, sprite: Image.Image, at: Pt) -> None:
+        x = round(at[0] - sprite.width / 2)
+        y = round(at[1] - sprite.height / 2)
+        self.im.paste(sprite, (x, y), sprite)
+
+    def text(self, at: Pt, text: str, color: RGB, size: int, **kw: Any) -> None:
+        draw_text(self.im, at, text, color, size, **kw)
+
+    def colors(self, power: str, status: str) -> tuple[RGB, RGB]:
+        """(line colour, casing colour) of an order in the style of its status."""
+        if status in FAILED:
+            return self.p.faded(power), mix(self.p.outline, WHITE, 0.5)
+        return self.p.unit(power), self.p.outline
+
+    def arrowhead(self, tip: Pt, frm: Pt, color: RGB, casing: RGB, size: float = 1.0) -> None:
+        dx, dy = tip[0] - frm[0], tip[1] - frm[1]
+        n = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / n, dy / n
+        length, half = 20 * size, 11 * size
+
+        def tri(grow: float) -> list[Pt]:
+            t = (tip[0] + ux * grow, tip[1] + uy * grow)
+            b = (tip[0] - ux * (length + grow), tip[1] - uy * (length + grow))
+            h = half + grow
+            return [t, (b[0] - uy * h, b[1] + ux * h), (b[0] + uy * h, b[1] - ux * h)]
+
+        outer = tri(2.5)
+        self.d.polygon(outer, fill=casing)
+        self.d.polygon(tri(0), fill=color)
+
+    def polyline(self, pts: list[Pt], color: RGB, casing: RGB, width: int = LINE_W) -> None:
+        self.d.line(pts, fill=casing, width=width + 4, joint="curve")
+        for p in (pts[0], pts[-1]):
+            r = (width + 4) / 2
+            self.d.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=casing)
+        self.d.line(pts, fill=color, width=width, joint="curve")
+
+    def dashed(self, pts: list[Pt], color: RGB, casing: RGB, width: int = 4) -> None:
+        dashes = _dashes(pts, 13, 8)
+        for a, b in dashes:
+            self.d.line((a, b), fill=casing, width=width + 4)
+        for a, b in dashes:
+            self.d.line((a, b), fill=color, width=width)
+
+    def dotted(self, pts: list[Pt], color: RGB, casing: RGB, r: float = 3.6) -> None:
+        for x, y in _along(pts, 12):
+            self.d.ellipse((x - r - 1.5, y - r - 1.5, x + r + 1.5, y + r + 1.5), fill=casing)
+            self.d.ellipse((x - r, y - r, x + r, y + r), fill=color)
+
+    def cross(self, at: Pt, size: float = 9, color: RGB | None = None) -> None:
+        """The failure mark: a red X with a white halo."""
+        c = color or self.p.failure
+        x, y = at
+        for w, fill in ((9, WHITE), (5, c)):
+            self.d.line((x - size, y - size, x + size, y + size), fill=fill, width=w)
+            self.d.line((x - size, y + size, x + size, y - size), fill=fill, width=w)
+
+    def ring(self, at: Pt, r: float, color: RGB, casing: RGB, width: int = 4) -> None:
+        x, y = at
+        self.d.ellipse((x - r, y - r, x + r, y + r), outline=casing, width=width + 4)
+        self.d.ellipse((x - r + 2, y - r + 2, x + r - 2, y + r - 2), outline=color, width=width)
+
+    def unit(self, kind: str, power: str, at: Pt, scale: float = 1.0) -> None:
+        self.paste(sprites.unit(kind, self.p.unit(power), self.p.outline, self.p.glyph(power),
+                                scale), at)
