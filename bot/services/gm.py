@@ -22,6 +22,7 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import NotFound
+from bot.services.registry import own_deadlines
 
 
 async def extend_deadline(db: Database, *, game_id: int, user_id: int,
@@ -33,7 +34,10 @@ async def extend_deadline(db: Database, *, game_id: int, user_id: int,
         require_gm(game, user_id)
         require_status(game, GameStatus.ACTIVE)
         base = game.deadline or now
-        deadline = max(now, base + timedelta(minutes=minutes))
+        deadline: datetime | None = max(now, base + timedelta(minutes=minutes))
+        own = own_deadlines(game.variant)
+        if own is not None and deadline is not None:
+            deadline = await own.move_to(session, game, deadline, now)
         touch(game, now)
         set_deadline(game, deadline, now)
         enqueue(session, game, "deadline_changed", {"phase": game.phase,
@@ -74,7 +78,11 @@ async def resume_game(db: Database, *, game_id: int, user_id: int,
         game.status = GameStatus.ACTIVE.value
         game.paused_remaining = None
         touch(game, now)
-        set_deadline(game, now + timedelta(seconds=remaining), now)
+        deadline: datetime | None = now + timedelta(seconds=remaining)
+        own = own_deadlines(game.variant)
+        if own is not None and deadline is not None:
+            deadline = await own.move_to(session, game, deadline, now)
+        set_deadline(game, deadline, now)
         enqueue(session, game, "resumed", {"phase": game.phase,
                                            "deadline": iso(game.deadline)}, now)
         view = game_view(game, await load_players(session, game_id))
@@ -127,6 +135,9 @@ async def rollback(db: Database, *, game_id: int, user_id: int, seq: int,
         game.paused_remaining = None
         touch(game, now)
         schedule_phase(game, now)
+        own = own_deadlines(game.variant)
+        if own is not None:
+            set_deadline(game, await own.restart(session, game, now), now)
         enqueue(session, game, "rolled_back", {"phase": game.phase, "seq": seq,
                                                "deadline": iso(game.deadline),
                                                "map": {"source": "game"}}, now)
