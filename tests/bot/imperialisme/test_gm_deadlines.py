@@ -72,3 +72,18 @@ async def test_a_rolled_back_vote_opens_again_with_its_full_length(db: Database)
     row = (await rows(db, Crisis, seq=1))[0]
     assert row.status == "vote" and row.deadline == back + 2 * HOUR
     assert await deadline(db, game_id) == back + 2 * HOUR
+
+
+async def test_a_crisis_rolled_back_before_its_start_starts_again(db: Database) -> None:
+    game_id = await new_game(db, conference_hours=1.0)
+    await declared(db, game_id, "austria", "serbia")  # starts at once: a step of its own
+    first = min(r.seq for r in await rows(db, PhaseRecord, game_id=game_id))
+    back = T0 + HOUR / 2
+    await gm.rollback(db, game_id=game_id, user_id=GM, seq=first, now=back)
+    restored = await state(db, game_id)
+    assert restored["crisis"] is None and restored["queue"]
+    assert await rows(db, Crisis, seq=1) == []  # undone: it starts again
+    assert await deadline(db, game_id) == back  # a declared crisis waits for nothing
+    assert await deadline_passes(db, back) == 1
+    row = (await rows(db, Crisis, seq=1))[0]
+    assert row.status == "conference" and row.deadline == back + HOUR
