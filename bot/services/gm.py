@@ -34,10 +34,9 @@ async def extend_deadline(db: Database, *, game_id: int, user_id: int,
         require_gm(game, user_id)
         require_status(game, GameStatus.ACTIVE)
         base = game.deadline or now
-        deadline: datetime | None = max(now, base + timedelta(minutes=minutes))
-        own = own_deadlines(game.variant)
-        if own is not None and deadline is not None:
-            deadline = await own.move_to(session, game, deadline, now)
+        target = max(now, base + timedelta(minutes=minutes))
+        own = own_deadlines(game.variant)  # a variant's own stage deadlines move too
+        deadline = target if own is None else await own.move_to(session, game, target, now)
         touch(game, now)
         set_deadline(game, deadline, now)
         enqueue(session, game, "deadline_changed", {"phase": game.phase,
@@ -78,11 +77,10 @@ async def resume_game(db: Database, *, game_id: int, user_id: int,
         game.status = GameStatus.ACTIVE.value
         game.paused_remaining = None
         touch(game, now)
-        deadline: datetime | None = now + timedelta(seconds=remaining)
+        target = now + timedelta(seconds=remaining)
         own = own_deadlines(game.variant)
-        if own is not None and deadline is not None:
-            deadline = await own.move_to(session, game, deadline, now)
-        set_deadline(game, deadline, now)
+        set_deadline(game, target if own is None
+                     else await own.move_to(session, game, target, now), now)
         enqueue(session, game, "resumed", {"phase": game.phase,
                                            "deadline": iso(game.deadline)}, now)
         view = game_view(game, await load_players(session, game_id))
