@@ -22,6 +22,7 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import NotFound
+from bot.services.registry import own_deadlines
 
 
 async def extend_deadline(db: Database, *, game_id: int, user_id: int,
@@ -33,7 +34,9 @@ async def extend_deadline(db: Database, *, game_id: int, user_id: int,
         require_gm(game, user_id)
         require_status(game, GameStatus.ACTIVE)
         base = game.deadline or now
-        deadline = max(now, base + timedelta(minutes=minutes))
+        target = max(now, base + timedelta(minutes=minutes))
+        own = own_deadlines(game.variant)  # a variant's own stage deadlines move too
+        deadline = target if own is None else await own.move_to(session, game, target, now)
         touch(game, now)
         set_deadline(game, deadline, now)
         enqueue(session, game, "deadline_changed", {"phase": game.phase,
@@ -74,7 +77,10 @@ async def resume_game(db: Database, *, game_id: int, user_id: int,
         game.status = GameStatus.ACTIVE.value
         game.paused_remaining = None
         touch(game, now)
-        set_deadline(game, now + timedelta(seconds=remaining), now)
+        target = now + timedelta(seconds=remaining)
+        own = own_deadlines(game.variant)
+        set_deadline(game, target if own is None
+                     else await own.move_to(session, game, target, now), now)
         enqueue(session, game, "resumed", {"phase": game.phase,
                                            "deadline": iso(game.deadline)}, now)
         view = game_view(game, await load_players(session, game_id))
@@ -127,6 +133,9 @@ async def rollback(db: Database, *, game_id: int, user_id: int, seq: int,
         game.paused_remaining = None
         touch(game, now)
         schedule_phase(game, now)
+        own = own_deadlines(game.variant)
+        if own is not None:
+            set_deadline(game, await own.restart(session, game, now), now)
         enqueue(session, game, "rolled_back", {"phase": game.phase, "seq": seq,
                                                "deadline": iso(game.deadline),
                                                "map": {"source": "game"}}, now)

@@ -14,7 +14,7 @@ import pkgutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -68,7 +68,28 @@ class TurnRules(Protocol):
         """Resolve the current phase inside the pipeline's transaction."""
 
 
+@runtime_checkable
+class OwnDeadlines(Protocol):
+    """A variant whose steps keep their deadlines in its own rows (L'Impérialisme's crisis
+    stages), which ``Game.deadline`` is recomputed from: the game master's tools
+    (``bot.services.gm``) move them through this. Built-in: the ``DEADLINES`` value of a
+    ``deadlines`` module beside the variant's ``turn``."""
+
+    variant: str
+
+    async def move_to(self, session: AsyncSession, game: Game, deadline: datetime,
+                      now: datetime) -> datetime | None:
+        """Extend or resume: the step in progress ends at ``deadline``; returns the game's
+        deadline (None: nothing of the variant's is pending)."""
+
+    async def restart(self, session: AsyncSession, game: Game,
+                      now: datetime) -> datetime | None:
+        """Rollback: the restored state's step starts again, with its full length; returns
+        the game's deadline."""
+
+
 _RULES: dict[str, TurnRules] = {}
+_DEADLINES: dict[str, OwnDeadlines] = {}
 _discovered = False
 
 
@@ -86,16 +107,23 @@ def _discover() -> None:
     for info in pkgutil.iter_modules(package.__path__):
         if not info.ispkg:
             continue
-        name = f"bot.services.{info.name}.turn"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        rules = getattr(module, "RULES", None)
+        rules = _value(f"bot.services.{info.name}.turn", "RULES")
         if rules is not None and rules.variant not in _RULES:
             register(rules)
+        own = _value(f"bot.services.{info.name}.deadlines", "DEADLINES")
+        if isinstance(own, OwnDeadlines):
+            _DEADLINES.setdefault(own.variant, own)
+
+
+def _value(name: str, attribute: str) -> Any:
+    """``attribute`` of module ``name``, or None when there is no such module."""
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+    return getattr(module, attribute, None)
 
 
 def rules_for(variant: str) -> TurnRules:
@@ -105,3 +133,9 @@ def rules_for(variant: str) -> TurnRules:
     if found is not None:
         return found
     return _RULES["classic"].for_variant(variant)  # type: ignore[attr-defined,no-any-return]
+
+
+def own_deadlines(variant: str) -> OwnDeadlines | None:
+    """The variant's own deadlines, when it keeps any (else ``Game.deadline`` is all)."""
+    _discover()
+    return _DEADLINES.get(variant)

@@ -95,10 +95,16 @@ class Table:
     async def slash(self, who: Member, command: str, **values: Any) -> list[Call]:
         return await slash(self.h, who, command, channel_id=CHANNEL_ID, **values)
 
-    async def setup(self, picks: dict[int, str] | None = None) -> None:
-        """/game create, 14 sign-ups (``picks``: player index -> power asked), start."""
+    async def setup(self, picks: dict[int, str] | None = None,
+                    crisis_seeds: str | None = "e2e") -> None:
+        """/game create, 14 sign-ups (``picks``: player index -> power asked), start.
+        ``crisis_seeds``: the random crises are the same every run (None: truly random)."""
         picks = picks if picks is not None else dict(enumerate(POWERS))
         await self.slash(GM, "game create", variant="imperialisme", name="Empires")
+        if crisis_seeds is not None:
+            async with self.db.transaction() as session:
+                game = await session.get(Game, await self.find_game())
+                game.options = {**game.options, "crisis_seeds": crisis_seeds}
         for i, p in enumerate(PLAYERS):
             calls = await self.slash(p, "game join", preferences=picks.get(i))
             assert calls[-1].ephemeral

@@ -20,6 +20,7 @@ from bot.services.errors import Conflict
 from bot.services.turns import TurnOutcome, resolve_if_ready
 from engine.variants.duel import api as duel_api
 from engine.variants.duel.countries import minors_of
+from engine.variants.duel.state import duel_from_json
 
 
 # -- sealed bids (rules 4-7) ---------------------------------------------------------------------
@@ -51,10 +52,10 @@ async def _bid_row(session: AsyncSession, game_id: int, season: str, country: st
 def _view(game: Game, state: Mapping[str, Any], pid: str, row: Bid | None, sealer: Sealer,
           revealed: TurnOutcome | None = None) -> BidsView:
     country = _own_country(state, pid)
-    duel = state["duel"]
-    other = next(info["country"] for p, info in duel["players"].items() if p != pid)
+    duel = duel_from_json(state)
+    other = duel.players[duel.opponent(pid)].country
     return BidsView(game_id=game.id or 0, phase=str(game.phase), country=country,
-                    credits=int(duel["players"][pid]["credits"]),
+                    credits=duel.players[pid].credits,
                     minors=minors_of((country, other)),
                     amounts=amounts_of(row, sealer) if row else None,
                     ready=bool(row.ready) if row else False, deadline=game.deadline,

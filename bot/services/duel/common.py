@@ -10,8 +10,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.models import Game, GameStatus, Player
 from bot.services.common import load_players, require_status, seated_player
 from bot.services.errors import Conflict, Forbidden, RuleRefused
-from engine.variants.duel import api as duel_api
 from engine.variants.duel.countries import country_name
+from engine.variants.duel.state import duel_from_json
+from engine.variants.duel.state import is_bidding as is_bidding
 
 VARIANT = "duel"
 
@@ -48,17 +49,12 @@ def is_duel(state: Mapping[str, Any] | None) -> bool:
     return bool(state) and (state or {}).get("variant") == VARIANT and "duel" in (state or {})
 
 
-def is_bidding(phase: str | None) -> bool:
-    """``S1901B``: a bidding season (rule 8)."""
-    return bool(phase) and str(phase).upper().endswith("B")
-
-
 # -- pure helpers for the other services and the renderer ----------------------------------------
 def commanded(state: Mapping[str, Any]) -> dict[int, list[str]]:
     """User id -> the powers that player commands now (own country, then controlled minors):
     what ``Player.powers`` must say. Between a Winter and the reveal nobody holds a minor."""
-    return {int(pid): duel_api.commanded_powers(dict(state), pid)
-            for pid in state["duel"]["players"]}
+    duel = duel_from_json(state)
+    return {int(pid): duel.commanded(pid) for pid in duel.players}
 
 
 def sync_powers(players: Sequence[Player], state: Mapping[str, Any]) -> None:
@@ -86,4 +82,4 @@ async def _duel_seat(session: AsyncSession, game: Game, user_id: int
 
 
 def _own_country(state: Mapping[str, Any], pid: str) -> str:
-    return str(state["duel"]["players"][pid]["country"])
+    return duel_from_json(state).players[pid].country

@@ -35,8 +35,9 @@ from bot.services.errors import Conflict
 from bot.services.games import StartResult
 from bot.services.players import join_game, set_preferences
 from engine.variants.duel import api as duel_api
-from engine.variants.duel.countries import COUNTRIES, minors_of
+from engine.variants.duel.countries import COUNTRIES
 from engine.variants.duel.errors import DuelError
+from engine.variants.duel.state import duel_from_json
 
 
 # -- sign-up and start (rule 3) ------------------------------------------------------------------
@@ -99,15 +100,14 @@ def _choice_text(state: Mapping[str, Any], users: Sequence[int]) -> dict[str, st
 
 
 def _credits_line(state: Mapping[str, Any], lang: str) -> str:
-    duel = state["duel"]
-    parts = [f"{_name(info['country'], lang)} {info['credits']}"
-             for _p, info in sorted(duel["players"].items(),
-                                    key=lambda kv: COUNTRIES.index(kv[1]["country"]))]
+    seats = sorted(duel_from_json(state).players.values(),
+                   key=lambda seat: COUNTRIES.index(seat.country))
+    parts = [f"{_name(seat.country, lang)} {seat.credits}" for seat in seats]
     return ("Crédits : " if lang == "fr" else "Credits: ") + ", ".join(parts)
 
 
 def _bidding_open_text(state: Mapping[str, Any], deadline: datetime | None) -> dict[str, str]:
-    minors = minors_of(info["country"] for info in state["duel"]["players"].values())
+    minors = duel_from_json(state).minors
     when = f"<t:{int(deadline.timestamp())}:f>" if deadline else "—"
     return _both("Bidding season {year}: sealed bids for {minors} with `/bid` (e.g. `{ex}`), "
                  "until {when}. {credits}.",

@@ -8,6 +8,7 @@ from bot.db import Database
 from bot.services.common import load_game
 from bot.services.duel.common import _require_duel, is_duel
 from bot.services.errors import NotFound
+from engine.variants.duel.state import duel_from_json
 
 
 # -- reading a duel ------------------------------------------------------------------------------
@@ -28,11 +29,10 @@ async def duel_summary(db: Database, *, game_id: int) -> DuelSummary:
         _require_duel(game)
         if not is_duel(game.state):
             raise NotFound("duel.not_started")
-        duel = (game.state or {})["duel"]
+        duel = duel_from_json(game.state or {})
         return DuelSummary(
             phase=str(game.phase),
-            countries={int(p): info["country"] for p, info in duel["players"].items()},
-            credits={int(p): int(info["credits"]) for p, info in duel["players"].items()},
-            control={m: int(p) if p is not None else None
-                     for m, p in (duel.get("control") or {}).items()},
-            winner=int(duel["winner"]) if duel.get("winner") else None)
+            countries={int(p): c for p, c in duel.countries.items()},
+            credits={int(p): c for p, c in duel.credits.items()},
+            control={m: int(p) if p is not None else None for m, p in duel.control.items()},
+            winner=int(duel.winner) if duel.winner else None)

@@ -20,6 +20,7 @@ from bot.services.duel.common import _both, _name, _notice, _year, is_bidding, s
 from bot.services.registry import Step
 from engine import api as engine_api
 from engine.variants.duel import api as duel_api
+from engine.variants.duel.state import duel_from_json
 
 ABBREVIATIONS = {"england": "ENG", "france": "FRA", "germany": "GER", "italy": "ITA",
                  "austria": "AUS", "russia": "RUS", "turkey": "TUR"}
@@ -42,7 +43,7 @@ async def season_bids(session: AsyncSession, game: Game) -> list[Bid]:
 
 def reveal_notice(state: Mapping[str, Any], bidding: dict[str, Any], phase: str, seq: int,
                   deadline: datetime | None) -> dict[str, Any]:
-    countries = {str(p): info["country"] for p, info in state["duel"]["players"].items()}
+    countries = duel_from_json(state).countries
     text = {}
     for lang in ("en", "fr"):
         names = {p: _name(c, lang) for p, c in countries.items()}
@@ -65,7 +66,7 @@ class DuelTurn(ClassicTurn):
                        players: Sequence[Player]) -> bool:
         if not is_bidding(game.phase):
             return await super().is_ready(session, game, players)
-        countries = {info["country"] for info in (game.state or {})["duel"]["players"].values()}
+        countries = set(duel_from_json(game.state or {}).countries.values())
         return {r.bidder for r in await season_bids(session, game) if r.ready} == countries
 
     async def step(self, session: AsyncSession, game: Game, players: Sequence[Player],
@@ -78,7 +79,7 @@ class DuelTurn(ClassicTurn):
         phase = str(game.phase)
         state = dict(game.state or {})
         rows = await season_bids(session, game)
-        pids = {info["country"]: pid for pid, info in state["duel"]["players"].items()}
+        pids = {country: pid for pid, country in duel_from_json(state).countries.items()}
         sealer = sealer_of(session)
         opened = {r.bidder: amounts_of(r, sealer) for r in rows}
         bids = {pids[r.bidder]: opened[r.bidder] for r in rows

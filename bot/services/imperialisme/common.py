@@ -4,6 +4,7 @@ pipeline (``bot.services.turns``)."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -43,6 +44,7 @@ SCHEDULE_SEQ = 0  # the ``Crisis`` row holding the next draw's seed and the sche
 DEFAULT_TIMING: dict[str, int | None] = {"conference": 24 * 60, "vote": 24 * 60,
                                          "annexation": 24 * 60, "crisis_every": None}
 MIN_MINUTES, MAX_MINUTES = 1, 60 * 24 * 60
+SEEDS_OPTION = "crisis_seeds"  # reproducible draws (``draw_seed``): never set in production
 SETTLE_STEPS = 8  # steps that wait for nothing, taken in a row (bounded)
 
 T = TypeVar("T")
@@ -161,13 +163,23 @@ async def crisis_row(session: AsyncSession, game_id: int, number: int) -> Crisis
                                                     Crisis.seq == number))).first()
 
 
+def draw_seed(game: Game, previous: str = "") -> str:
+    """The seed of the next random draw: 128 bits from ``secrets``. A game whose options hold
+    ``crisis_seeds`` (written by tests only; no command sets it: ``resolve_options``
+    refuses unknown keys) gets a chain of seeds derived from it instead, the same every run."""
+    base = (game.options or {}).get(SEEDS_OPTION)
+    if base is None:
+        return secrets.token_hex(16)
+    return hashlib.sha256(f"{base}:{previous}".encode()).hexdigest()[:32]
+
+
 async def schedule_row(session: AsyncSession, game: Game) -> Crisis:
     """The seed of the next random draw, whose SHA-256 is published in advance (RULES.md:
     « the seed's hash is published before the draw and the seed after it »), and the time of
     the next automatic crisis."""
     row = await crisis_row(session, game.id or 0, SCHEDULE_SEQ)
     if row is None:
-        seed = secrets.token_hex(16)
+        seed = draw_seed(game)
         row = Crisis(game_id=game.id or 0, seq=SCHEDULE_SEQ, kind="schedule", attacker="",
                      defender="", status="idle",
                      data={"seed": seed, "commit": imp.commitment(seed)})

@@ -36,6 +36,7 @@ from bot.services.imperialisme.common import (
     VARIANT,
     accepted_exchanges,
     current_row,
+    draw_seed,
     holder,
     labelled,
     next_deadline,
@@ -111,7 +112,7 @@ async def _start(session: AsyncSession, game: Game, state: dict[str, Any],
         and schedule.deadline <= now
     started = _advance({"state": state, "seed": str(schedule.data["seed"])})
     # the next draw's seed is chosen now and its hash published with this crisis
-    nxt = secrets.token_hex(16)
+    nxt = draw_seed(game, str(schedule.data["seed"]))
     schedule.data = {"seed": nxt, "commit": imp.commitment(nxt)}
     every = timing(game)["crisis_every"]
     if every:

@@ -10,13 +10,9 @@ from engine.variants.classic.variant import ClassicVariant
 from engine.variants.duel import api
 from engine.variants.duel.countries import country_name
 from engine.variants.duel.errors import DuelError
+from engine.variants.duel.state import duel_from_json, is_bidding
 
 JSON = dict[str, Any]
-
-
-def is_bidding(phase: Any) -> bool:
-    """``S1901B``: a bidding season (rule 8)."""
-    return bool(phase) and str(phase).upper().endswith("B")
 
 
 class DuelVariant(ClassicVariant):
@@ -46,11 +42,10 @@ class DuelVariant(ClassicVariant):
         """The powers of the players who must send something: both countries in a bidding
         season, else every commanded power with a choice (uncontrolled minors have none)."""
         st = dict(state)
-        players = api.players_to_act(st)
+        duel = duel_from_json(st)
         if is_bidding(st.get("phase")):
-            return sorted(st["duel"]["players"][p]["country"] for p in players)
-        uncontrolled = [m for m, p in st["duel"]["control"].items() if p is None]
-        held = set((options or {}).get("civil_disorder") or ()) | set(uncontrolled)
+            return sorted(duel.players[p].country for p in api.players_to_act(st))
+        held = set((options or {}).get("civil_disorder") or ()) | set(duel.uncontrolled)
         return super().powers_to_act(st, {**dict(options or {}),
                                           "civil_disorder": sorted(held)})
 
@@ -60,23 +55,23 @@ class DuelVariant(ClassicVariant):
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
         """Under each minor who commands it this year (or that it is up for bids / in civil
         disorder, rule 7), under each player's country its treasury (rule 5)."""
-        duel = state.get("duel")
-        if not isinstance(duel, Mapping):
+        if not isinstance(state.get("duel"), Mapping):
             return None
+        duel = duel_from_json(state)
         fr = locale.startswith("fr")
         bidding = is_bidding(state.get("phase"))
-        countries = {str(p): info["country"] for p, info in duel["players"].items()}
+        countries = duel.countries
         rows: dict[str, str] = {}
-        for info in duel["players"].values():
-            credits = int(info["credits"])
-            rows[info["country"]] = f"{credits} crédits" if fr else f"{credits} credits"
-        for minor, player in (duel.get("control") or {}).items():
+        for seat in duel.players.values():
+            rows[seat.country] = (f"{seat.credits} crédits" if fr
+                                  else f"{seat.credits} credits")
+        for minor, player in duel.control.items():
             if bidding:
                 rows[minor] = "aux enchères" if fr else "up for bids"
             elif player is None:
                 rows[minor] = "désordre civil" if fr else "civil disorder"
             else:
-                rows[minor] = "→ " + country_name(countries[str(player)]).pick(locale)
+                rows[minor] = "→ " + country_name(countries[player]).pick(locale)
         return {"title": "Duel", "rows": rows}
 
     def end_of_game(self, state: Mapping[str, Any],
@@ -84,23 +79,25 @@ class DuelVariant(ClassicVariant):
         """Once the duel is won (rule 9 after any phase, or a confirmed stalemate, rule 10):
         ``{"winner": country, "winner_user_id", "reason", "victory"}``, or ``{"draw": [both
         countries], ...}`` for a stalemate with equal centres. No 18 centres, no end year."""
-        duel = state.get("duel") or {}
-        victory = duel.get("victory")
-        winner = duel.get("winner")
+        if not state.get("duel"):
+            return None
+        duel = duel_from_json(state)
+        victory = dict(duel.victory) if duel.victory is not None else None
+        winner = duel.winner
         if not winner and not (victory and victory.get("draw")):
             return None
-        countries = {str(p): info["country"] for p, info in duel["players"].items()}
+        countries = duel.countries
         kind = (victory or {}).get("kind", "occupation")
         if winner:
             return {"winner": countries[str(winner)], "winner_user_id": int(winner),
                     "reason": kind, "victory": victory}
         return {"draw": sorted(countries.values()), "reason": kind, "victory": victory}
 
-
     def scored_powers(self, state: Mapping[str, Any]) -> list[str]:
         """The two countries (seed 001: the minors belong to nobody at the end)."""
-        return sorted(info["country"] for info in (state.get("duel") or {})
-                      .get("players", {}).values())
+        if not state.get("duel"):
+            return []
+        return sorted(duel_from_json(state).countries.values())
 
 
 VARIANT = DuelVariant()

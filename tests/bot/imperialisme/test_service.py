@@ -109,6 +109,24 @@ async def test_draws_are_committed_in_advance_and_replayable(db: Database) -> No
     assert second["seed"] != first["seed"]
 
 
+async def test_a_test_may_make_the_draws_reproducible(db: Database) -> None:
+    """``crisis_seeds`` in the options (no command sets it) chains the seeds from a base."""
+    view = await service.create_game(db, channel_id=555, gm_user_id=GM, guild_id=42, now=T0)
+    async with db.transaction() as session:
+        game = await session.get(Game, view.id)
+        game.options = {**game.options, "crisis_seeds": "base"}
+    for p in POWERS:
+        await service.join_game(db, game_id=view.id, user_id=USER[p], power=p, now=T0)
+    started = await service.start_game(db, game_id=view.id, user_id=GM, seed=1, now=T0)
+    first = hashlib.sha256(b"base:").hexdigest()[:32]
+    second = hashlib.sha256(f"base:{first}".encode()).hexdigest()[:32]
+    assert started.commit == hashlib.sha256(first.encode()).hexdigest()
+    await service.draw_crisis(db, game_id=view.id, user_id=GM, now=T0)
+    crisis = (await posts(db, "imp_crisis"))[0]
+    assert crisis["seed"] == first
+    assert crisis["next_commit"] == hashlib.sha256(second.encode()).hexdigest()
+
+
 async def test_no_vote_is_blank_and_the_last_vote_counts_once(db: Database) -> None:
     game_id = await new_game(db)
     await declared(db, game_id, "austria", "serbia")

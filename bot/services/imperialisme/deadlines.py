@@ -1,0 +1,78 @@
+"""The game master's tools on the deadlines of L'Impérialisme (seed 004 §3.7): each stage of
+a crisis keeps its deadline in its ``Crisis`` row and ``Game.deadline`` is recomputed from
+those (``common.next_deadline``), so extending, resuming and rolling back move the rows."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from sqlmodel import col, delete, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.models import Crisis, Game, Vote
+from bot.services.imperialisme.common import (
+    SCHEDULE_SEQ,
+    VARIANT,
+    crisis_row,
+    next_deadline,
+    stage_length,
+    waits_for_nothing,
+)
+
+# facts of a stage that a rollback undoes (the tally's outcome, the winner's choice, …)
+LATER_FACTS = ("winner", "loser", "territories", "annexable", "annexed", "by_default",
+               "choice", "withdrawal")
+
+
+class ImperialDeadlines:
+    variant = VARIANT
+
+    async def move_to(self, session: AsyncSession, game: Game, deadline: datetime,
+                      now: datetime) -> datetime | None:
+        """The stage in progress (or the next automatic crisis) now ends at ``deadline``."""
+        state = dict(game.state or {})
+        if state.get("ended"):
+            return None
+        if await waits_for_nothing(session, game.id or 0, state):
+            return now
+        c = state.get("crisis")
+        if c is not None:
+            row = await crisis_row(session, game.id or 0, int(c["number"]))
+        elif state.get("exchange_session"):
+            row = None  # no automatic crisis during an exchange session
+        else:
+            row = await crisis_row(session, game.id or 0, SCHEDULE_SEQ)
+            row = row if row is not None and row.status == "scheduled" else None
+        if row is not None:
+            row.deadline = deadline
+        return await next_deadline(session, game, state, now)
+
+    async def restart(self, session: AsyncSession, game: Game,
+                      now: datetime) -> datetime | None:
+        """After a rollback: the restored crisis is back at its stage, with the stage's full
+        length; crises started after the restored position are undone (they start again)."""
+        state = dict(game.state or {})
+        gid = game.id or 0
+        started = int(state.get("round", 0))
+        later = (await session.exec(select(Crisis).where(
+            Crisis.game_id == gid, col(Crisis.seq) > started))).all()
+        c = state.get("crisis")
+        row = await crisis_row(session, gid, int(c["number"])) if c is not None else None
+        stale = [r.id for r in later] + ([row.id] if row is not None else [])
+        # the ballots cast since are void: the restored vote, if any, is taken again
+        await session.exec(delete(Vote).where(  # type: ignore[call-overload]
+            col(Vote.crisis_id).in_(stale)))
+        for r in later:
+            await session.delete(r)
+        if c is not None and row is not None:
+            stage = str(c["stage"])
+            data = {k: v for k, v in row.data.items() if k not in (*LATER_FACTS, "secret")}
+            if stage == "vote":  # a new ballot key: the old one was deleted at the tally
+                data["secret"] = secrets.token_hex(16)
+            row.status, row.resolved_at, row.data = stage, None, data
+            row.deadline = now + stage_length(game, stage)
+        return await next_deadline(session, game, state, now)
+
+
+DEADLINES = ImperialDeadlines()
