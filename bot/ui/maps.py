@@ -24,11 +24,12 @@ async def map_file(state: dict[str, Any], filename: str, **kwargs: Any) -> disco
 async def pooled_map_file(state: dict[str, Any], filename: str, *,
                           orders: list[dict[str, Any]] | None = None,
                           results: list[dict[str, Any]] | None = None,
-                          locale: str = "en") -> discord.File:
+                          locale: str = "en", **kwargs: Any) -> discord.File:
     """As ``map_file``, drawn in the render processes (``bot.scheduler.render_pool``) when
     there are any: a map asked for at will (``/sandbox map``) never holds the GIL against
-    the bot's other interactions."""
-    draw = functools.partial(engine_api.render, orders=orders)
+    the bot's other interactions. ``kwargs``: as ``engine.api.render`` takes them (JSON
+    values: they go to another process)."""
+    draw = functools.partial(engine_api.render, orders=orders, **kwargs)
     pool = render_pool()
     if pool is not None:
         png = await pool.render(draw, state, results=results, locale=locale)

@@ -96,4 +96,8 @@ async def board_map(view: SandboxView, locale: str) -> discord.File:
     orders: list[dict[str, Any]] | None = None
     if view.orders and not view.phase.endswith("B"):  # bids are not drawn
         orders = [{"power": p, "text": "\n".join(lines)} for p, lines in view.orders.items()]
-    return await pooled_map_file(view.state, MAP_NAME, orders=orders, locale=locale)
+    # the title says it is a what-if, should the picture be shown around
+    title = {lang: t("sandbox.map_title", lang, variant=variant_title(view.variant, lang))
+             for lang in ("en", "fr")}
+    return await pooled_map_file(view.state, MAP_NAME, orders=orders, locale=locale,
+                                 title=title)

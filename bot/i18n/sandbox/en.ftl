@@ -36,3 +36,4 @@ error-sandbox-game_required = Say which of your games to copy (`game:`), or star
 error-sandbox-over = The game is over on this board: `/sandbox undo` or `/sandbox reset`.
 error-sandbox-nothing_to_undo = Nothing to undo.
 error-sandbox-bids_need_power = Say whose bids these are (`power:`).
+sandbox-map_title = Sandbox — { $variant }

@@ -36,6 +36,7 @@ error-sandbox-game_required = Dites laquelle de vos parties copier (`game:`), ou
 error-sandbox-over = La partie est finie sur ce plateau : `/sandbox undo` ou `/sandbox reset`.
 error-sandbox-nothing_to_undo = Rien à annuler.
 error-sandbox-bids_need_power = Dites de qui sont ces offres (`power:`).
+sandbox-map_title = Bac à sable — { $variant }
 command-sandbox-sandbox = bac-à-sable
     .source = sandbox
 command-sandbox-new = nouveau
