@@ -4,6 +4,7 @@ sandbox per user that no one else reaches, games never written, the duel copied 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -114,3 +115,15 @@ async def test_a_duel_from_a_game_bids_then_orders(db: Database) -> None:
     assert view.phase == "F1901M"
     assert {"power": "italy", "type": "A", "location": "tyr"} in view.state["units"]
     assert _without_sandbox(await dump(db)) == untouched
+
+
+async def test_orders_sent_at_once_are_all_kept(db: Database) -> None:
+    """Checked outside the write: a text checked against a board that changed meanwhile is
+    checked again, never written over the other."""
+    await sandbox.start(db, user_id=6, variant="classic")
+    await asyncio.gather(*(sandbox.add_orders(db, user_id=6, text=text) for text in (
+        "A par - bur", "A mun - ruh", "F lon - nth")))
+    view = await sandbox.show(db, user_id=6)
+    assert view.orders == {"england": ["F lon - nth"], "france": ["A par - bur"],
+                           "germany": ["A mun - ruh"]}
+    assert view.undo_steps == 3

@@ -37,3 +37,4 @@ error-sandbox-over = The game is over on this board: `/sandbox undo` or `/sandbo
 error-sandbox-nothing_to_undo = Nothing to undo.
 error-sandbox-bids_need_power = Say whose bids these are (`power:`).
 sandbox-map_title = Sandbox — { $variant }
+error-sandbox-busy = Your sandbox changed while this was being checked: send it again.

@@ -37,6 +37,7 @@ error-sandbox-over = La partie est finie sur ce plateau : `/sandbox undo` ou `
 error-sandbox-nothing_to_undo = Rien à annuler.
 error-sandbox-bids_need_power = Dites de qui sont ces offres (`power:`).
 sandbox-map_title = Bac à sable — { $variant }
+error-sandbox-busy = Votre bac à sable a changé pendant la vérification : renvoyez-le.
 command-sandbox-sandbox = bac-à-sable
     .source = sandbox
 command-sandbox-new = nouveau
