@@ -125,8 +125,8 @@ def phase_id(text: str) -> str:
     return wanted
 
 
-async def _copied_position(session: AsyncSession, *, user_id: int, game_id: int,
-                           phase: str | None) -> tuple[Game, dict[str, Any], str]:
+async def _own_game(session: AsyncSession, *, user_id: int, game_id: int) -> Game:
+    """The game, if the user plays it (a seat) or referees it."""
     game = await session.get(Game, game_id)
     if game is None:
         raise NotFound("game.not_found", game_id=game_id)
@@ -135,6 +135,23 @@ async def _copied_position(session: AsyncSession, *, user_id: int, game_id: int,
         col(Player.status).in_(SEATED)))).first()
     if seat is None and game.gm_user_id != user_id:
         raise Forbidden("sandbox.not_your_game", game_id=game_id)
+    return game
+
+
+async def past_phases(db: Database, *, user_id: int, game_id: int) -> list[str]:
+    """The resolved phases of one of the user's games, the latest first (each can be
+    copied as it stood before it was played)."""
+    async with db.transaction(write=False) as session:
+        await _own_game(session, user_id=user_id, game_id=game_id)
+        rows = (await session.exec(select(PhaseRecord.phase).where(
+            PhaseRecord.game_id == game_id, col(PhaseRecord.superseded).is_(False))
+            .order_by(col(PhaseRecord.seq).desc()))).all()
+        return list(dict.fromkeys(str(r) for r in rows))
+
+
+async def _copied_position(session: AsyncSession, *, user_id: int, game_id: int,
+                           phase: str | None) -> tuple[Game, dict[str, Any], str]:
+    game = await _own_game(session, user_id=user_id, game_id=game_id)
     if game.state is None:
         raise Conflict("sandbox.not_started", game_id=game_id)
     if phase is None or phase.strip().lower() in ("", "current", "actuelle"):

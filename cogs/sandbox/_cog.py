@@ -65,6 +65,24 @@ async def _game_autocomplete(interaction: discord.Interaction[Any], current: int
     return out[:MAX_CHOICES]
 
 
+async def _phase_autocomplete(interaction: discord.Interaction[Any], current: str
+                              ) -> list[app_commands.Choice[str]]:
+    """The resolved phases of the game chosen in ``game`` (or of this channel's game), if
+    the caller plays or referees it."""
+    try:
+        game = getattr(interaction.namespace, "game", None)
+        if game is None:
+            game = (await game_here(interaction)).id
+        phases = await service.past_phases(bot_of(interaction).db,
+                                           user_id=interaction.user.id, game_id=int(game))
+    except Exception:
+        return []
+    locale = reader_locale(interaction)
+    named = [(p, phase_name(p, locale)) for p in phases]
+    return [app_commands.Choice(name=n[:100], value=p) for p, n in named
+            if current.lower() in n.lower() or current.lower() in p.lower()][:MAX_CHOICES]
+
+
 async def _power_autocomplete(interaction: discord.Interaction[Any], current: str
                               ) -> list[app_commands.Choice[str]]:
     """The powers with a choice on the caller's board."""
@@ -92,7 +110,7 @@ class SandboxCog(commands.Cog):
     @app_commands.describe(variant=L("From the opening of this variant"),
                            game=L("From one of your games (default: this channel's)"),
                            phase=L("A past phase of that game, e.g. F1901M"))
-    @app_commands.autocomplete(variant=_variant_autocomplete)
+    @app_commands.autocomplete(variant=_variant_autocomplete, phase=_phase_autocomplete)
     @app_commands.autocomplete(game=_game_autocomplete)
     async def new(self, interaction: discord.Interaction[Any], variant: str | None = None,
                   game: int | None = None, phase: str | None = None) -> None:

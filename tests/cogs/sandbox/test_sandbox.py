@@ -181,6 +181,17 @@ async def test_in_direct_messages_and_from_a_past_phase(h: Harness) -> None:
     game_id, by = await new_game(h)
     me = by["england"]
     await pass_deadline(h, game_id)  # S1901M resolved with every unit holding
+    # the command is offered in DMs (the contexts Discord is told: guild 0, bot DM 1)
+    await h.bot.sync_commands()
+    synced = next(c for c in h.fake.commands_synced if c["name"] == "sandbox")
+    assert set(synced["contexts"]) == {0, 1}
+    # the past phases of one's own game are offered by name; none of another's
+    choices = await h.autocomplete(me, "sandbox new", "phase", channel_id=CHANNEL_ID,
+                                   game=game_id, phase="")
+    assert [c["value"] for c in choices] == ["S1901M"]
+    assert ("Printemps 1901" if fr else "Spring 1901") in choices[0]["name"]
+    assert await h.autocomplete(Member(3001, "outsider"), "sandbox new", "phase",
+                                channel_id=CHANNEL_ID, game=game_id, phase="") == []
     # in DMs: normal messages (a DM is private), the game named by its number
     calls = await h.slash(me, "sandbox new", dm=True, phase="S1901M")
     assert ("game:" in answer(calls).text())
