@@ -125,8 +125,9 @@ def phase_id(text: str) -> str:
     return wanted
 
 
-async def _own_game(session: AsyncSession, *, user_id: int, game_id: int) -> Game:
-    """The game, if the user plays it (a seat) or referees it."""
+async def _own_game(session: AsyncSession, *, user_id: int, game_id: int
+                    ) -> tuple[Game, tuple[str, ...]]:
+    """The game and the user's powers in it, if they play it (a seat) or referee it."""
     game = await session.get(Game, game_id)
     if game is None:
         raise NotFound("game.not_found", game_id=game_id)
@@ -135,14 +136,26 @@ async def _own_game(session: AsyncSession, *, user_id: int, game_id: int) -> Gam
         col(Player.status).in_(SEATED)))).first()
     if seat is None and game.gm_user_id != user_id:
         raise Forbidden("sandbox.not_your_game", game_id=game_id)
-    return game
+    return game, tuple(seat.powers) if seat is not None else ()
+
+
+def public_copy(state: dict[str, Any], own: tuple[str, ...]) -> dict[str, Any]:
+    """The position without anyone else's pending orders: conditional retreats and builds
+    sent with earlier orders (seed 004 §3.4.2) ride in the STATE until their phase comes;
+    only the copier's own powers' are kept."""
+    out = dict(state)
+    kept = {p: v for p, v in (state.get("conditional") or {}).items() if p in own}
+    out.pop("conditional", None)
+    if kept:
+        out["conditional"] = kept
+    return out
 
 
 async def past_phases(db: Database, *, user_id: int, game_id: int) -> list[str]:
     """The resolved phases of one of the user's games, the latest first (each can be
     copied as it stood before it was played)."""
     async with db.transaction(write=False) as session:
-        await _own_game(session, user_id=user_id, game_id=game_id)
+        await _own_game(session, user_id=user_id, game_id=game_id)  # or refused
         rows = (await session.exec(select(PhaseRecord.phase).where(
             PhaseRecord.game_id == game_id, col(PhaseRecord.superseded).is_(False))
             .order_by(col(PhaseRecord.seq).desc()))).all()
@@ -151,11 +164,11 @@ async def past_phases(db: Database, *, user_id: int, game_id: int) -> list[str]:
 
 async def _copied_position(session: AsyncSession, *, user_id: int, game_id: int,
                            phase: str | None) -> tuple[Game, dict[str, Any], str]:
-    game = await _own_game(session, user_id=user_id, game_id=game_id)
+    game, own = await _own_game(session, user_id=user_id, game_id=game_id)
     if game.state is None:
         raise Conflict("sandbox.not_started", game_id=game_id)
     if phase is None or phase.strip().lower() in ("", "current", "actuelle"):
-        return game, dict(game.state), "game"
+        return game, public_copy(game.state, own), "game"
     wanted = phase_id(phase)
     record = (await session.exec(select(PhaseRecord).where(
         PhaseRecord.game_id == game_id, PhaseRecord.phase == wanted,
@@ -163,7 +176,7 @@ async def _copied_position(session: AsyncSession, *, user_id: int, game_id: int,
         .limit(1))).first()
     if record is None:
         raise NotFound("sandbox.no_phase", phase=wanted, game_id=game_id)
-    return game, dict(record.state), "phase"
+    return game, public_copy(record.state, own), "phase"
 
 
 async def start(db: Database, *, user_id: int, variant: str | None = None,

@@ -11,10 +11,12 @@ import pytest
 from sqlalchemy import inspect
 
 from bot.db import Database, migrate
+from bot.models import Game, PhaseRecord
 from bot.services import duel as duel_service
 from bot.services import games as games_service
 from bot.services import sandbox
 from bot.services.errors import Conflict, Forbidden, Invalid, NotFound, OrdersRejected, RuleRefused
+from engine import api as engine_api
 from tests.bot.conftest import GM, dump, new_game, user_of
 
 
@@ -127,3 +129,28 @@ async def test_orders_sent_at_once_are_all_kept(db: Database) -> None:
     assert view.orders == {"england": ["F lon - nth"], "france": ["A par - bur"],
                            "germany": ["A mun - ruh"]}
     assert view.undo_steps == 3
+
+
+async def test_nobody_elses_conditional_orders_are_copied(db: Database) -> None:
+    """Seed 004 §3.4.2: builds sent with the Spring orders wait in the position until the
+    Winter; a copy keeps the copier's own, never another player's (nor the GM's view)."""
+    game_id = await new_game(db)
+    france, germany = await user_of(db, game_id, "france"), await user_of(db, game_id,
+                                                                           "germany")
+    opening = engine_api.new_game_state("classic")
+    moved = engine_api.adjudicate({"state": opening, "orders": [
+        {"power": "france", "text": "A par - bur\nBuild F bre"},
+        {"power": "germany", "text": "Build A mun"}]})["state"]
+    assert set(moved["conditional"]) == {"france", "germany"}
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        assert game is not None
+        game.state, game.phase = moved, moved["phase"]
+        session.add(PhaseRecord(game_id=game_id, seq=1, phase="S1901M", state=moved,
+                                next_phase="F1901M"))
+    mine = await sandbox.start(db, user_id=france, game_id=game_id)
+    assert mine.state["conditional"] == {"france": ["BUILD F bre"]}
+    theirs = await sandbox.start(db, user_id=germany, game_id=game_id, phase="S1901M")
+    assert theirs.state["conditional"] == {"germany": ["BUILD A mun"]}
+    referee = await sandbox.start(db, user_id=GM, game_id=game_id)
+    assert "conditional" not in referee.state
