@@ -200,11 +200,12 @@ async def start(db: Database, *, user_id: int, variant: str | None = None,
         else:
             name = variant or variants.DEFAULT
             _playable(name)
-            if name == "duel":
-                # a duel's opening deals the countries from the two players' lists (seed
-                # 001 rule 3): it can only be copied from a game
-                raise Invalid("sandbox.duel_from_game")
-            state = engine_api.new_game_state(name)
+            try:
+                state = engine_api.new_game_state(name)
+            except (KeyError, TypeError, ValueError):
+                # an opening dealt from the players' choices (a duel's countries come from
+                # both ranked lists, seed 001 rule 3): only a game of it can be copied
+                raise Invalid("sandbox.from_game_only", variant=name) from None
             options = {}
             source = {"kind": "variant", "phase": str(state.get("phase"))}
         old = (await session.exec(select(Sandbox).where(Sandbox.user_id == user_id)

@@ -194,7 +194,7 @@ async def test_in_direct_messages_and_from_a_past_phase(h: Harness) -> None:
                                 channel_id=CHANNEL_ID, game=game_id, phase="") == []
     # in DMs: normal messages (a DM is private), the game named by its number
     calls = await h.slash(me, "sandbox new", dm=True, phase="S1901M")
-    assert ("game:" in answer(calls).text())
+    assert ("partie:" if fr else "game:") in answer(calls).text()
     calls = await h.slash(me, "sandbox new", dm=True, game=game_id,
                           phase="P1901M" if fr else "S1901M")
     shown = answer(calls)
