@@ -27,7 +27,8 @@ _FIELDS = 20  # Discord allows 25 fields per embed
 def _source(view: SandboxView, locale: str) -> str:
     src = view.source
     if src.get("kind") == "variant":
-        return t("sandbox.source.variant", locale, variant=view.variant)
+        return t("sandbox.source.variant", locale,
+                 variant=variant_title(view.variant, locale))
     return t(f"sandbox.source.{src.get('kind')}", locale, game_id=src.get("game_id"),
              name=str(src.get("name", "")), phase=phase_name(str(src.get("phase")), locale))
 

@@ -18,7 +18,7 @@ sandbox-cleared = { $count ->
         [one] { $count } order removed.
        *[other] { $count } orders removed.
     }
-sandbox-resolved = { $phase } resolved. Now: { $next }.
+sandbox-resolved = Resolved: { $phase }. Now: { $next }.
 sandbox-results = Results
 sandbox-undone = Undone: the board is back to { $phase }.
 sandbox-reset_done = Back to the start ({ $phase }). `/sandbox undo` brings your board back.

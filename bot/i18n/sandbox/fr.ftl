@@ -18,7 +18,7 @@ sandbox-cleared = { $count ->
         [one] { $count } ordre effacé.
        *[other] { $count } ordres effacés.
     }
-sandbox-resolved = { $phase } résolue. Maintenant : { $next }.
+sandbox-resolved = Phase résolue : { $phase }. Maintenant : { $next }.
 sandbox-results = Résultats
 sandbox-undone = Annulé : le plateau est revenu à { $phase }.
 sandbox-reset_done = Retour au départ ({ $phase }). `/bac-à-sable annuler` rend votre plateau.

@@ -212,7 +212,9 @@ async def test_in_direct_messages_and_from_a_past_phase(h: Harness) -> None:
     assert row is not None and row.state["phase"] == "F1901M"
     assert {"power": "england", "type": "F", "location": "nth"} in row.state["units"]
     # the opening of a variant, from DMs
-    await h.slash(me, "sandbox new", dm=True, variant="classic")
+    calls = await h.slash(me, "sandbox new", dm=True, variant="classic")
+    assert ("position initiale de Diplomatie" if fr else "opening of Diplomacy") in \
+        answer(calls).text() and "classic" not in answer(calls).text()
     row = await sandbox_of(h, me.id)
     assert row is not None and row.source["kind"] == "variant"
     calls = await h.slash(me, "sandbox end", dm=True)
