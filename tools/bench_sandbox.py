@@ -12,7 +12,7 @@ import statistics
 import time
 from typing import Any
 
-from bot.services.sandbox import _with_orders
+from bot.services.sandbox.board import _with_orders
 from engine import api as engine_api
 
 SHEET = ("A par - bur; A mar S A par - bur; F bre - mao; A mun - ruh; A ber - kie; "

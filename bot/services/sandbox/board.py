@@ -1,11 +1,5 @@
-"""The private what-if board (``/sandbox``): a copy of a public position — the current one of
-a game the caller plays or referees, a past phase of it, or a variant's opening — on which
-the caller enters orders for every power and resolves them through the engine, step by
-step, with undo and reset.
-
-Nothing here writes to a game: a sandbox is its own row, found by its owner's user id only
-(one per user), so nobody else can read or change it. The copy is the game's public
-position (``Game.state``, ``PhaseRecord.state``); pending orders of a game are never read."""
+"""A sandbox's board: its view, the orders entered for every power, resolution through
+the engine, undo and reset (``bot.services.sandbox``)."""
 
 from __future__ import annotations
 
@@ -14,14 +8,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import col, or_, select
+from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
-from bot.models import Game, PhaseRecord, Player, Sandbox, utcnow
-from bot.services.classic.turn import engine_options
-from bot.services.common import SEATED
-from bot.services.errors import Conflict, Forbidden, Invalid, NotFound, OrdersRejected, RuleRefused
+from bot.models import Sandbox, utcnow
+from bot.services.errors import Conflict, Invalid, NotFound, OrdersRejected, RuleRefused
 from engine import api as engine_api
 from engine import variants
 from engine.errors import RuleError
@@ -53,14 +45,6 @@ class SandboxView:
     replaced: bool = False  # ``start`` replaced an earlier sandbox of the same user
 
 
-@dataclass(frozen=True, slots=True)
-class OwnGame:
-    id: int
-    name: str
-    variant: str
-    phase: str | None
-
-
 # --- reading ------------------------------------------------------------------------------------
 async def _own(session: AsyncSession, user_id: int, *, lock: bool = True) -> Sandbox:
     query = select(Sandbox).where(Sandbox.user_id == user_id)
@@ -74,7 +58,7 @@ def _lines(orders: dict[str, Any]) -> dict[str, list[str]]:
     return {p: [str(x["text"]) for x in items] for p, items in sorted(orders.items()) if items}
 
 
-def _view(row: Sandbox, *, replaced: bool = False) -> SandboxView:
+def board_view(row: Sandbox, *, replaced: bool = False) -> SandboxView:
     state = dict(row.state)
     variant = variants.of_state(state)
     end = variant.end_of_game(state, row.options)
@@ -87,138 +71,7 @@ def _view(row: Sandbox, *, replaced: bool = False) -> SandboxView:
 
 async def show(db: Database, *, user_id: int) -> SandboxView:
     async with db.transaction(write=False) as session:
-        return _view(await _own(session, user_id, lock=False))
-
-
-async def own_games(db: Database, *, user_id: int) -> list[OwnGame]:
-    """Started games the user plays (a seat) or referees: the only ones a sandbox may copy."""
-    async with db.transaction(write=False) as session:
-        seated = select(Player.game_id).where(Player.user_id == user_id,
-                                              col(Player.status).in_(SEATED))
-        rows = (await session.exec(select(Game).where(
-            or_(col(Game.gm_user_id) == user_id, col(Game.id).in_(seated)),
-            col(Game.state).is_not(None)).order_by(col(Game.id).desc()).limit(25))).all()
-        return [OwnGame(int(g.id or 0), g.name, g.variant, g.phase) for g in rows]
-
-
-# --- starting ------------------------------------------------------------------------------------
-def _playable(variant: str) -> None:
-    """Only variants played with written orders for every power fit a what-if board."""
-    try:
-        found = variants.get(variant)
-    except variants.UnknownVariant:
-        raise Invalid("sandbox.unknown_variant", variant=variant) from None
-    if not hasattr(found, "game_map"):
-        # L'Impérialisme: crises, conferences, secret votes and exchanges between the
-        # players (seed 003), not one set of orders per power resolved at once
-        raise Invalid("sandbox.not_orders", variant=variant)
-
-
-_FRENCH_SEASONS = {"P": "S", "A": "F", "H": "W"}  # printemps, automne, hiver
-
-
-def phase_id(text: str) -> str:
-    """``F1901M`` from itself or from its French spelling ``A1901M`` (automne)."""
-    wanted = text.strip().upper()
-    if len(wanted) == 6 and wanted[1:5].isdigit() and wanted[0] in _FRENCH_SEASONS:
-        return _FRENCH_SEASONS[wanted[0]] + wanted[1:]
-    return wanted
-
-
-async def _own_game(session: AsyncSession, *, user_id: int, game_id: int
-                    ) -> tuple[Game, tuple[str, ...]]:
-    """The game and the user's powers in it, if they play it (a seat) or referee it."""
-    game = await session.get(Game, game_id)
-    if game is None:
-        raise NotFound("game.not_found", game_id=game_id)
-    seat = (await session.exec(select(Player).where(
-        Player.game_id == game_id, Player.user_id == user_id,
-        col(Player.status).in_(SEATED)))).first()
-    if seat is None and game.gm_user_id != user_id:
-        raise Forbidden("sandbox.not_your_game", game_id=game_id)
-    return game, tuple(seat.powers) if seat is not None else ()
-
-
-def public_copy(state: dict[str, Any], own: tuple[str, ...]) -> dict[str, Any]:
-    """The position without anyone else's pending orders: conditional retreats and builds
-    sent with earlier orders (seed 004 §3.4.2) ride in the STATE until their phase comes;
-    only the copier's own powers' are kept."""
-    out = dict(state)
-    kept = {p: v for p, v in (state.get("conditional") or {}).items() if p in own}
-    out.pop("conditional", None)
-    if kept:
-        out["conditional"] = kept
-    return out
-
-
-async def past_phases(db: Database, *, user_id: int, game_id: int) -> list[str]:
-    """The resolved phases of one of the user's games, the latest first (each can be
-    copied as it stood before it was played)."""
-    async with db.transaction(write=False) as session:
-        await _own_game(session, user_id=user_id, game_id=game_id)  # or refused
-        rows = (await session.exec(select(PhaseRecord.phase).where(
-            PhaseRecord.game_id == game_id, col(PhaseRecord.superseded).is_(False))
-            .order_by(col(PhaseRecord.seq).desc()))).all()
-        return list(dict.fromkeys(str(r) for r in rows))
-
-
-async def _copied_position(session: AsyncSession, *, user_id: int, game_id: int,
-                           phase: str | None) -> tuple[Game, dict[str, Any], str]:
-    game, own = await _own_game(session, user_id=user_id, game_id=game_id)
-    if game.state is None:
-        raise Conflict("sandbox.not_started", game_id=game_id)
-    if phase is None or phase.strip().lower() in ("", "current", "actuelle"):
-        return game, public_copy(game.state, own), "game"
-    wanted = phase_id(phase)
-    record = (await session.exec(select(PhaseRecord).where(
-        PhaseRecord.game_id == game_id, PhaseRecord.phase == wanted,
-        col(PhaseRecord.superseded).is_(False)).order_by(col(PhaseRecord.seq).desc())
-        .limit(1))).first()
-    if record is None:
-        raise NotFound("sandbox.no_phase", phase=wanted, game_id=game_id)
-    return game, public_copy(record.state, own), "phase"
-
-
-async def start(db: Database, *, user_id: int, variant: str | None = None,
-                game_id: int | None = None, phase: str | None = None,
-                now: datetime | None = None) -> SandboxView:
-    """A new sandbox for ``user_id`` (replacing theirs, if any: one per user) from the
-    opening of ``variant``, or from the position of game ``game_id`` — its current one, or
-    the one a past ``phase`` was played from."""
-    now = now or utcnow()
-    async with db.transaction() as session:
-        if game_id is not None:
-            game, state, kind = await _copied_position(session, user_id=user_id,
-                                                       game_id=game_id, phase=phase)
-            name = game.variant
-            _playable(name)
-            # the game's own rules (preset, closed neutral lands); nobody in civil disorder
-            # but its neutral powers: the owner plays every seat
-            options = engine_options(game, [])
-            source = {"kind": kind, "game_id": game_id, "phase": str(state.get("phase")),
-                      "name": game.name}
-        else:
-            name = variant or variants.DEFAULT
-            _playable(name)
-            try:
-                state = engine_api.new_game_state(name)
-            except (KeyError, TypeError, ValueError):
-                # an opening dealt from the players' choices (a duel's countries come from
-                # both ranked lists, seed 001 rule 3): only a game of it can be copied
-                raise Invalid("sandbox.from_game_only", variant=name) from None
-            options = {}
-            source = {"kind": "variant", "phase": str(state.get("phase"))}
-        old = (await session.exec(select(Sandbox).where(Sandbox.user_id == user_id)
-                                  .with_for_update())).first()
-        if old is not None:
-            await session.delete(old)
-            await session.flush()
-        row = Sandbox(user_id=user_id, variant=name, source=source, options=options,
-                      start=state, state=state, orders={}, last=None, history=[],
-                      created_at=now, updated_at=now)
-        session.add(row)
-        return _view(row, replaced=old is not None)
-
+        return board_view(await _own(session, user_id, lock=False))
 
 async def end(db: Database, *, user_id: int) -> None:
     async with db.transaction() as session:
@@ -390,7 +243,7 @@ async def resolve(db: Database, *, user_id: int, now: datetime | None = None) ->
                     "bidding": response.get("bidding")}
         row.state = response["state"]
         row.orders = {}
-        return _view(row)
+        return board_view(row)
 
 
 async def undo(db: Database, *, user_id: int, now: datetime | None = None) -> SandboxView:
@@ -404,7 +257,7 @@ async def undo(db: Database, *, user_id: int, now: datetime | None = None) -> Sa
             previous["last"]
         row.history = list(rest)
         row.updated_at = now or utcnow()
-        return _view(row)
+        return board_view(row)
 
 
 async def reset(db: Database, *, user_id: int, now: datetime | None = None) -> SandboxView:
@@ -413,4 +266,4 @@ async def reset(db: Database, *, user_id: int, now: datetime | None = None) -> S
         row = await _own(session, user_id)
         _push(row, now or utcnow())
         row.state, row.orders, row.last = row.start, {}, None
-        return _view(row)
+        return board_view(row)
