@@ -302,5 +302,27 @@ class Outbox(SQLModel, table=True):
     claim_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
+class Sandbox(SQLModel, table=True):
+    """A private what-if board (``/sandbox``): one per user, never read by any game. Holds a
+    copy of a public position; ``history`` is the undo stack of earlier snapshots."""
+
+    __tablename__ = "sandbox"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(sa_type=BigInteger, unique=True)  # one sandbox per user
+    variant: str
+    # where it started: {"kind": "variant"|"game"|"phase", "game_id", "phase"}
+    source: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # the engine's
+    start: dict[str, Any] = Field(sa_type=JSON)  # the STATE a reset goes back to
+    state: dict[str, Any] = Field(sa_type=JSON)
+    # pending orders of the current phase: power -> [{"key": unit/centre, "text"}]
+    orders: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    last: dict[str, Any] | None = Field(default=None, sa_type=JSON)  # last resolution
+    history: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
 TABLES = (Guild, Game, Player, PhaseRecord, OrderSet, Bid, Crisis, Vote, Exchange,
-          DrawProposal, DrawVote, Outbox)
+          DrawProposal, DrawVote, Outbox, Sandbox)
