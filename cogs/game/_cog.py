@@ -53,20 +53,31 @@ class GameCog(commands.Cog):
 
     @game.command(name=L("create"), description=L("Create a game in this channel or forum"))
     @app_commands.rename(variant=L("variant"), name=L("name"),
-                         phase_hours=L("phase_hours"), preset=L("preset"))
+                         phase_hours=L("phase_hours"), preset=L("preset"),
+                         press=L("press_rules"), gm_reads_press=L("gm_reads_press"))
     @app_commands.describe(variant=L("Which game to play"), name=L("Name of the game"),
                            phase_hours=L("Hours per movement phase"),
-                           preset=L("Rule preset"))
+                           preset=L("Rule preset"),
+                           press=L("Who may write: press releases, private letters, gunboat"),
+                           gm_reads_press=L(
+                               "The game master may read private letters (default no)"))
     @app_commands.autocomplete(variant=variant_autocomplete)
     @app_commands.choices(
         preset=[app_commands.Choice(name=L("standard"), value="standard"),
                 app_commands.Choice(name=L("vortigern (French correspondence rules)"),
-                                    value="vortigern")])
+                                    value="vortigern")],
+        press=[app_commands.Choice(name=L("press releases and private letters (default)"),
+                                   value="full"),
+               app_commands.Choice(name=L("press releases only"), value="public"),
+               app_commands.Choice(name=L("none"), value="none"),
+               app_commands.Choice(name=L("gunboat (anonymous, no player named)"),
+                                   value="gunboat")])
     @app_commands.checks.has_permissions(manage_channels=True)
     async def game_create(self, interaction: discord.Interaction[Any], variant: str,
                           name: str | None = None,
                           phase_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
-                          preset: str | None = None) -> None:
+                          preset: str | None = None, press: str | None = None,
+                          gm_reads_press: bool = False) -> None:
         bot = bot_of(interaction)
         locale = reader_locale(interaction)
         # refuse bad options before creating anything on Discord
@@ -75,7 +86,10 @@ class GameCog(commands.Cog):
             raise UserFacingError("variant.unknown", name=variant, known=", ".join(
                 title for _name, title in variant_titles(locale)))
         variant = found
-        options_service.resolve_options(preset, None)
+        # press rules are fixed at creation (seed 004 §3.4.7): no command changes them later
+        options = {k: v for k, v in (("press", press), ("gm_reads_press", gm_reads_press))
+                   if v}
+        options_service.resolve_options(preset, options)
         options_service.resolve_phase_minutes(None, phase_hours)
         title = (name or t("game.default_name", locale,
                            variant=variant_title(variant, locale)))[:100]
@@ -93,7 +107,7 @@ class GameCog(commands.Cog):
         view = await games_service.create_game(
             bot.db, variant=variant, channel_id=channel_id, thread_id=thread_id,
             gm_user_id=interaction.user.id, guild_id=interaction.guild_id, name=title,
-            preset=preset, phase_hours=phase_hours)
+            preset=preset, phase_hours=phase_hours, options=options)
         where = f"<#{thread_id or channel_id}>"
         await reply(interaction, t("game.created", locale, name=view.name, id=view.id,
                                    where=where), ephemeral=True)
