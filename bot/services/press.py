@@ -97,7 +97,9 @@ def resolve_recipients(variant: str, text: str) -> list[str]:
         words = [found] if found else [one(w) for w in chunk.split()]
         if not words or None in words:
             raise Invalid("press.unknown_power", name=chunk[:50])
-        out += [w for w in words if w is not None and w not in out]
+        for word in words:
+            if word is not None and word not in out:
+                out.append(word)
     if not out:
         raise Invalid("press.unknown_power", name=(text or "").strip()[:50])
     return out
