@@ -193,8 +193,8 @@ async def test_gunboat_names_no_player(h: Harness) -> None:
     assert started and not [c for c in started for x in mentions
                             if x in c.text() or x in c.content]
     for m in people:
-        seat = h.fake.dms_to(m.id, mark)
-        assert seat and t("press.seat.title", lang, name="G") in seat[0].text()
+        dms = h.fake.dms_to(m.id, mark)
+        assert dms and t("press.seat.title", lang, name="G") in dms[0].text()
     status = (await h.slash(people[0], "game status", channel_id=CHANNEL_ID))[-1].text()
     assert not [x for x in mentions if x in status]
     settings = (await h.slash(people[0], "game settings", channel_id=CHANNEL_ID))[-1].text()
