@@ -20,6 +20,7 @@ from bot.services import history as history_service
 from bot.services import options as options_service
 from bot.services import orders as orders_service
 from bot.services import players as players_service
+from bot.services import press as press_service
 from bot.services import surface as surface_service
 from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
@@ -126,6 +127,9 @@ class GameCog(commands.Cog):
             return
         await players_service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
                                         preferences=_split_names(preferences))
+        # the language of the DMs the bot sends on its own (letters relayed)
+        await press_service.remember_language(bot.db, game_id=game.id,
+                                              user_id=interaction.user.id, language=locale)
         count = len((await games_service.get_game(bot.db, game_id=game.id)).players)
         await reply(interaction, t("join.done_count", locale, name=game.name, count=count))
 

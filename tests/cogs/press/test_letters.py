@@ -242,3 +242,24 @@ async def test_power_autocomplete_offers_several(h: Harness) -> None:
     choices = await h.autocomplete(by["italy"], "press", "to", channel_id=CHANNEL_ID,
                                    text="x", to="Ang" if lang == "fr" else "Eng")
     assert [c["value"] for c in choices] == [power_name("england", lang)]
+
+
+async def test_a_player_who_joined_in_the_other_language_reads_it(h: Harness) -> None:
+    """The language is kept from /game join: no /press needed to get letters in it."""
+    lang = language(h)
+    other = "en" if lang == "fr" else "fr"
+    people = members(h)
+    people[3] = Member(people[3].id, people[3].name, locale="fr" if other == "fr" else "en-GB")
+    await h.slash(GM, "game create", channel_id=CHANNEL_ID, variant="classic", name="G")
+    for m in people:
+        await h.slash(m, "game join", channel_id=CHANNEL_ID)
+    await h.slash(GM, "game start", channel_id=CHANNEL_ID)
+    from bot.services import games as games_service
+
+    game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    power = next(s.powers[0] for s in game.players if s.user_id == people[3].id)
+    sender = next(m for m in people if m.id != people[3].id)
+    mark = len(h.fake.calls)
+    await h.slash(sender, "press", channel_id=CHANNEL_ID, text=SECRET, to=power)
+    dm = h.fake.dms_to(people[3].id, mark)[0].text()
+    assert t("press.letter.footer", other) in dm and SECRET in dm
