@@ -215,6 +215,11 @@ async def test_gunboat_names_no_player(h: Harness) -> None:
     await h.slash(seat["france"], "press", channel_id=CHANNEL_ID, text=SECRET, to="italy")
     dm = h.fake.dms_to(seat["italy"].id, mark)[0].text()
     assert t("press.letter.anonymous", lang) in dm and power_name("france", lang) not in dm
+    # a player who leaves is "a player" in the post
+    mark = len(h.fake.calls)
+    await h.slash(seat["austria"], "game leave", channel_id=CHANNEL_ID)
+    left = "\n".join(c.text() for c in h.fake.posts_to(CHANNEL_ID, mark))
+    assert t("press.player", lang) in left and f"<@{seat['austria'].id}>" not in left
     # once the game is over, names are back
     async with h.bot.db.transaction() as session:
         row = await session.get(Game, game.id)
@@ -263,3 +268,23 @@ async def test_a_player_who_joined_in_the_other_language_reads_it(h: Harness) ->
     await h.slash(sender, "press", channel_id=CHANNEL_ID, text=SECRET, to=power)
     dm = h.fake.dms_to(people[3].id, mark)[0].text()
     assert t("press.letter.footer", other) in dm and SECRET in dm
+
+
+async def test_a_letter_never_reaches_the_logs(h: Harness, caplog: Any,
+                                               monkeypatch: Any) -> None:
+    import logging
+
+    from bot.run import configure_logging
+
+    caplog.set_level(logging.DEBUG)
+    _game_id, by = await new_game(h)
+    await h.slash(by["france"], "press", channel_id=CHANNEL_ID, text=SECRET, to="italy")
+    await h.slash(by["italy"], "inbox", channel_id=CHANNEL_ID)
+    assert h.fake.dms_to(by["italy"].id)
+    assert SECRET not in caplog.text
+    # LOG_LEVEL=DEBUG does not open discord.py's request bodies (the DMs) to the log
+    http = logging.getLogger("discord.http")
+    monkeypatch.setattr(http, "level", http.level)
+    monkeypatch.setenv("LOG_LEVEL", "DEBUG")
+    configure_logging()
+    assert not http.isEnabledFor(logging.DEBUG)
