@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.services import press as press_service
 from bot.services import surface as surface_service
 from bot.services.common import GameView
+from bot.services.errors import ServiceError
 from bot.services.players import variant_powers
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import COLOUR
@@ -59,7 +60,7 @@ async def power_autocomplete(interaction: discord.Interaction[Any], current: str
     locale = reader_locale(interaction)
     try:
         game = await game_here(interaction)
-    except Exception:
+    except ServiceError:  # not a game channel: nothing to offer
         return []
     head, _, last = current.rpartition(",")
     prefix = f"{head.strip()}, " if head.strip() else ""
@@ -91,12 +92,12 @@ class PressCog(commands.Cog):
                     to: str | None = None, anonymous: bool = False) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
         game = await game_here(interaction)
-        await press_service.remember_language(bot.db, game_id=game.id,
-                                              user_id=interaction.user.id, language=locale)
         if to is not None and to.strip():
             sent = await press_service.send_letter(
                 bot.db, game_id=game.id, user_id=interaction.user.id, to=to, text=text,
                 anonymous=anonymous)
+            await press_service.remember_language(bot.db, game_id=game.id,
+                                                  user_id=interaction.user.id, language=locale)
             await reply(interaction, t(
                 "press.letter.sent", locale, anonymous="yes" if sent.anonymous else "no",
                 powers=powers_text(sent.recipients, locale, game.variant)))
@@ -120,6 +121,8 @@ class PressCog(commands.Cog):
         channel = bot.get_partial_messageable(game.thread_id or game.channel_id)
         await channel.send(embed=embed)
         await reply(interaction, t("press.sent", locale))
+        await press_service.remember_language(bot.db, game_id=game.id,
+                                              user_id=interaction.user.id, language=locale)
 
     @app_commands.command(name=L("inbox"),
                           description=L("Your private letters of this game"))
