@@ -9,10 +9,12 @@ the outbox row names the letter, the poster opens it when it sends the DM."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from sqlmodel import col, select
@@ -30,7 +32,8 @@ from bot.services.common import (
 from bot.services.errors import Conflict, Forbidden, Invalid, NotFound
 from bot.services.turns import survivors
 from engine import variants
-from engine.variants.classic.orders.names import Ambiguous, resolve_power
+from engine.maps import map_dir
+from engine.variants.classic.orders.names import fold
 
 MAX_LETTER = 2000  # characters: one DM embed holds it with its heading
 LANGUAGES = ("en", "fr")
@@ -75,26 +78,41 @@ class PublicPress:
     forced_anonymous: bool
 
 
+@cache
+def power_names(variant: str) -> dict[str, str]:
+    """Every way to write a power of the variant's board (id, English and French names,
+    abbreviation, aliases; folded: no case, no accents) -> its id. Read from the board's
+    ``map.json``, whatever its format (a classic board, L'Impérialisme's)."""
+    path = map_dir(variants.get(variant).map_name) / "map.json"
+    out: dict[str, str] = {}
+    for p in json.loads(path.read_text(encoding="utf-8")).get("powers", []):
+        for name in (p["id"], p.get("name_en"), p.get("name_fr"), p.get("abbrev"),
+                     *(p.get("aliases") or ())):
+            if name:
+                out.setdefault(fold(str(name)), str(p["id"]))
+    return out
+
+
+def _power_named(variant: str, name: str) -> str | None:
+    """A power from a whole name or abbreviation, or the one whose names alone start with
+    ``name`` (two letters or more: "FR", "IT", "Autr")."""
+    index, key = power_names(variant), fold(name)
+    if key in index:
+        return index[key]
+    hits = {pid for written, pid in index.items() if len(key) >= 2 and written.startswith(key)}
+    return hits.pop() if len(hits) == 1 else None
+
+
 def resolve_recipients(variant: str, text: str) -> list[str]:
     """Power ids from "France, Italy", "FR ITA", "Autriche et Russie": names and
     abbreviations in either language, without repeats. An unknown name is refused."""
-    game_map = variants.game_map(variant)
-    known = set(game_map.power_ids)
-
-    def one(name: str) -> str | None:
-        try:
-            power = resolve_power(name, game_map)
-        except Ambiguous:
-            return None
-        return power or (name.lower() if name.lower() in known else None)
-
     out: list[str] = []
     for chunk in re.split(r"[,;/+&]|\s+(?:and|et)\s+", text or ""):
         chunk = chunk.strip()
         if not chunk:
             continue
-        found = one(chunk)
-        words = [found] if found else [one(w) for w in chunk.split()]
+        found = _power_named(variant, chunk)
+        words = [found] if found else [_power_named(variant, w) for w in chunk.split()]
         if not words or None in words:
             raise Invalid("press.unknown_power", name=chunk[:50])
         for word in words:
@@ -153,7 +171,7 @@ async def send_letter(db: Database, *, game_id: int, user_id: int, to: str, text
         own = [p for p in recipients if p in player.powers]
         if own:
             raise Invalid("press.to_self", power=own[0])
-        alive = set(survivors(dict(game.state or {})))
+        alive = _alive(dict(game.state or {}))
         if not alive & set(player.powers):
             raise Conflict("press.sender_eliminated", power=list(player.powers))
         holders = {pw: p.user_id for p in players if p.status in SEATED for pw in p.powers}
@@ -174,6 +192,14 @@ async def send_letter(db: Database, *, game_id: int, user_id: int, to: str, text
         for user in users:
             enqueue(session, game, "press_letter", {"letter_id": row.id, "user_id": user}, now)
         return SentLetter(row.id or 0, tuple(recipients), anonymous)
+
+
+def _alive(state: Mapping[str, Any]) -> set[str]:
+    """Powers still in the game: units or centres on a classic board; territories on a
+    board of owners (L'Impérialisme, seed 003)."""
+    if "units" not in state and isinstance(state.get("owners"), Mapping):
+        return {str(p) for p in state["owners"].values() if p}
+    return set(survivors(dict(state)))
 
 
 def _letter(row: PressLetter, opened: Mapping[str, Any], reader: int) -> Letter:

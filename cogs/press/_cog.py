@@ -18,7 +18,6 @@ from bot.services import press as press_service
 from bot.services import surface as surface_service
 from bot.services.common import GameView
 from bot.services.errors import ServiceError
-from bot.services.players import variant_powers
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import COLOUR
 from bot.ui.errors import reply
@@ -66,7 +65,7 @@ async def power_autocomplete(interaction: discord.Interaction[Any], current: str
     prefix = f"{head.strip()}, " if head.strip() else ""
     word = last.strip().lower()
     out = []
-    for power in variant_powers(game.variant):
+    for power in dict.fromkeys(press_service.power_names(game.variant).values()):
         name = power_name(power, locale, game.variant)
         if not word or name.lower().startswith(word) or power.startswith(word):
             out.append(app_commands.Choice(name=(prefix + name)[:100],

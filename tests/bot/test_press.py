@@ -33,8 +33,11 @@ async def test_recipients_by_name_or_abbreviation() -> None:
     assert press.resolve_recipients("classic", "France, ITA") == ["france", "italy"]
     assert press.resolve_recipients("classic", "Autriche et Russie") == ["austria", "russia"]
     assert press.resolve_recipients("classic", "eng ger eng") == ["england", "germany"]
+    assert press.resolve_recipients("classic", "FR IT, de") == ["france", "italy", "germany"]
     with pytest.raises(ServiceError):
         press.resolve_recipients("classic", "France, Atlantis")
+    with pytest.raises(ServiceError):
+        press.resolve_recipients("classic", "a")
     with pytest.raises(ServiceError):
         press.resolve_recipients("classic", " , ")
 
@@ -48,3 +51,15 @@ async def test_a_refused_letter_leaves_no_trace(db: Database) -> None:
     assert refused.value.code == "press.public_only"
     assert TEXT not in str(refused.value)
     assert await dump(db) == before
+
+
+async def test_letters_in_an_imperialisme_game(db: Database) -> None:
+    """A board of owners (seed 003): a power with territories is alive."""
+    from tests.bot.imperialisme.test_service import USER
+    from tests.bot.imperialisme.test_service import new_game as imperialisme_game
+
+    game_id = await imperialisme_game(db)
+    await press.send_letter(db, game_id=game_id, user_id=USER["france"], to="Serbie",
+                            text=TEXT)
+    letters = await press.inbox(db, game_id=game_id, user_id=USER["serbia"])
+    assert [x.sender for x in letters] == [("france",)]
