@@ -281,6 +281,24 @@ class DrawVote(SQLModel, table=True):
     voter: str
 
 
+class PressLetter(SQLModel, table=True):
+    """A private letter between the powers of a game (seed 004 §3.4.7: press). Its text and
+    whether it is signed are sealed (``bot.sealing``): the database alone never tells what
+    was written, nor who signed an anonymous letter to its readers."""
+
+    __tablename__ = "press_letter"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE", index=True)
+    phase: str | None = None
+    sender_user_id: int = Field(sa_type=BigInteger)
+    sender_powers: list[str] = Field(default_factory=list, sa_type=JSON)
+    recipients: list[str] = Field(default_factory=list, sa_type=JSON)  # powers
+    recipient_users: list[int] = Field(default_factory=list, sa_type=JSON)  # their players
+    sealed: str  # {"text": ..., "anonymous": ...} sealed
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
 class Outbox(SQLModel, table=True):
     """A post to make (results, map, reminder, notice). Written in the same transaction as
     the change it reports; the poster sends it and stamps ``sent_at``."""
@@ -325,4 +343,4 @@ class Sandbox(SQLModel, table=True):
 
 
 TABLES = (Guild, Game, Player, PhaseRecord, OrderSet, Bid, Crisis, Vote, Exchange,
-          DrawProposal, DrawVote, Outbox, Sandbox)
+          DrawProposal, DrawVote, Outbox, Sandbox, PressLetter)

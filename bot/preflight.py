@@ -131,11 +131,12 @@ def _key(settings: Settings) -> tuple[Finding, Sealer | None]:
     return Finding(True, "secret key", f"secrets at rest are sealed with {where}"), sealer
 
 
-# Sealed values already at rest (sealed bids, secret ballots): a few of them must open with
+# Sealed values already at rest (sealed bids, secret ballots, private letters): a few of them must open with
 # this process's key, else it was started with another key than the processes that sealed
 # them — every bot process and worker must share one key (docs/DEPLOY.md).
 _SEALED = ("SELECT sealed FROM bid WHERE sealed IS NOT NULL ORDER BY id DESC LIMIT 3",
-           "SELECT choice FROM vote ORDER BY id DESC LIMIT 3")
+           "SELECT choice FROM vote ORDER BY id DESC LIMIT 3",
+           "SELECT sealed FROM press_letter ORDER BY id DESC LIMIT 3")
 
 
 async def check_sealed(url: str, sealer: Sealer) -> Finding:

@@ -32,6 +32,8 @@ def configure_logging() -> None:
     level = os.environ.get("LOG_LEVEL", "INFO").upper()
     logging.basicConfig(level=getattr(logging, level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # discord.py logs every request body at DEBUG: DMs carry private letters, never logged
+    logging.getLogger("discord.http").setLevel(logging.INFO)
 
 
 def _token(settings: Settings) -> str | None:

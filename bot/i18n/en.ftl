@@ -161,10 +161,6 @@ post-started_body =
     
     First phase: { $phase }. Deadline: { $deadline }.
 post-started_title = { $name } begins
-press-anonymous = anonymous
-press-gm = the game master
-press-sent = Your press release is posted.
-press-title = Press release — { $author }
 prompt-adjust_how = Choose in the menu below, or send them with /orders submit. { $phase } — deadline { $deadline }.
 prompt-adjust_title = Builds and removals in { $name }
 prompt-builds = { "*" }*{ $power }** — builds: { $count } (supply centres: { $centres }, units: { $units }). Free home centres you own: { $where }. Builds not ordered are lost (seed 004 §3.5.3).

@@ -161,10 +161,6 @@ post-started_body =
     
     Première phase : { $phase }. Date limite : { $deadline }.
 post-started_title = { $name } commence
-press-anonymous = anonyme
-press-gm = le meneur de jeu
-press-sent = Votre communiqué est publié.
-press-title = Communiqué — { $author }
 prompt-adjust_how = Choisissez dans le menu ci-dessous, ou envoyez-les avec /orders submit. { $phase } — date limite { $deadline }.
 prompt-adjust_title = Ajustements dans { $name }
 prompt-builds = { "*" }*{ $power }** — constructions : { $count } (centres : { $centres }, unités : { $units }). Centres nationaux libres que vous possédez : { $where }. Les constructions non ordonnées sont perdues (§3.5.3).
@@ -381,8 +377,6 @@ command-propose-a-draw-secret-unanimous-vote = Proposer une nullité (vote secre
     .source = Propose a draw (secret unanimous vote)
 command-press = communiqué
     .source = press
-command-a-press-release-posted-by-the-bot-in-the-game = Un communiqué publié par le bot dans la partie
-    .source = A press release posted by the bot in the game
 command-anonymous = anonyme
     .source = anonymous
 command-your-message = Votre message

@@ -21,7 +21,10 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "palette": None,               # renderer palette name
     "scoring": "draw_size",        # draw_size | sum_of_squares | c_diplo (engine.scoring)
     "map_labels": "auto",          # province abbreviations on maps: auto (the text's language) | en | fr
+    "press": "full",               # none | public | full | gunboat (seed 004 §3.4.7)
+    "gm_reads_press": False,       # the GM may read private letters (set at creation only)
 }
+PRESS_MODES = ("none", "public", "full", "gunboat")
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {"preset": "standard"},
     "vortigern": {"preset": "vortigern", "assignment": "preferences"},
@@ -45,8 +48,11 @@ def _check_option(key: str, value: Any) -> Any:
     elif key == "victory_centers":
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 200:
             raise bad()
-    elif key in ("auto_draw", "bids_accumulate"):
+    elif key in ("auto_draw", "bids_accumulate", "gm_reads_press"):
         if not isinstance(value, bool):
+            raise bad()
+    elif key == "press":
+        if value not in PRESS_MODES:
             raise bad()
     elif key == "assignment":
         if value not in ("random", "preferences"):

@@ -11,6 +11,7 @@ from bot.i18n import t, typography
 from bot.services.common import GameView
 from bot.services.history import PhaseDetail
 from bot.services.orders import OrderLine, OrderStatus, OwnOrders
+from bot.services.press import names_hidden, press_mode
 from bot.ui.format import (
     centre_counts,
     chunks,
@@ -87,6 +88,7 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
         embed.add_field(name=t("status.waiting", locale, count=len(progress.missing)),
                         value=missing or t("status.nobody_missing", locale), inline=False)
     replaced = [p for p in game.players if p.status == "replaced"]
+    hidden = names_hidden(game)  # gunboat: seats by power only
     players = []
     for p in game.players:
         if p.status == "replaced":
@@ -105,7 +107,8 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
         before = [f"<@{r.user_id}>" for r in replaced
                   if r.powers == p.powers and (r.seat == p.seat or r.seat is None)]
         since = f" — {t('status.replaces', locale, users=', '.join(before))}" if before else ""
-        players.append(f"<@{p.user_id}> — {powers}{status}{mark}{since}")
+        players.append(f"{powers}{status}{mark}" if hidden else
+                       f"<@{p.user_id}> — {powers}{status}{mark}{since}")
     embed.add_field(name=t("status.players", locale, count=len(players)),
                     value="\n".join(players)[:1024] or "—", inline=False)
     if state:
@@ -159,6 +162,8 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
         lines.append(t("settings.scoring", locale,
                        scoring=str(o.get("scoring") or "draw_size")))
     lines.append(t("settings.map_labels", locale, labels=str(o.get("map_labels") or "auto")))
+    lines.append(t("settings.press", locale, press=press_mode(o)))
+    lines.append(t("settings.gm_reads_press", locale, on=_on(o.get("gm_reads_press"))))
     minutes = game.phase_minutes
 
     def length(key: str) -> str:

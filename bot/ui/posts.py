@@ -22,6 +22,7 @@ from bot.services import history as history_service
 from bot.services import ladder as ladder_service
 from bot.services import surface as surface_service
 from bot.services.common import GameView
+from bot.services.press import names_hidden
 from bot.services.surface import MissedOrders
 from bot.ui.common import RefereeBot
 from bot.ui.embeds import COLOUR, fit_embeds, result_text, results_embeds
@@ -173,10 +174,11 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
                                                               loc),
               gm=f"<@{p.get('gm_user_id')}>"))], view=view)
         return
+    hidden = game is not None and names_hidden(game)  # gunboat: nobody named
     if kind == "game_started":
         seats = "\n".join(
-            f"<@{s['user_id']}> — " + ", ".join(power_name(pw, loc, variant)
-                                                 for pw in s["powers"])
+            ("" if hidden else f"<@{s['user_id']}> — ")
+            + ", ".join(power_name(pw, loc, variant) for pw in s["powers"])
             for s in p.get("seats", []))
         neutral = ", ".join(power_name(pw, loc, variant) for pw in p.get("neutral", []))
         body = t("post.started_body", loc, seats=seats,
@@ -184,8 +186,12 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
         if neutral:
             body += "\n" + t("post.neutral", loc, powers=neutral)
         mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
-        await _to_game(bot, post, content=mentions or None,
+        await _to_game(bot, post, content=None if hidden else mentions or None,
                        embeds=[_embed(t("post.started_title", loc, name=name), body)])
+        for s in p.get("seats", []) if hidden else ():  # each learns their power alone
+            await _dm_quietly(bot, int(s["user_id"]), embed=_embed(
+                t("press.seat.title", loc, name=name),
+                t("press.seat.body", loc, powers=_powers(s["powers"], loc, variant))))
         return
     if kind == "results":
         await _results(bot, post)
@@ -226,10 +232,12 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
         "draw_accepted": ("post.draw_accepted", {"powers": ", ".join(
             power_name(pw, loc, variant) for pw in p.get("powers", []))}),
         "draw_rejected": ("post.draw_rejected", {}),
-        "player_left": ("post.player_left", {"user": f"<@{p.get('user_id')}>"}),
-        "player_kicked": ("post.player_kicked", {"user": f"<@{p.get('user_id')}>"}),
+        "player_left": ("post.player_left", {"user": _user(p.get("user_id"), hidden, loc)}),
+        "player_kicked": ("post.player_kicked", {
+            "user": _user(p.get("user_id"), hidden, loc)}),
         "player_replaced": ("post.player_replaced", {
-            "old": f"<@{p.get('old_user_id')}>", "new": f"<@{p.get('new_user_id')}>"}),
+            "old": _user(p.get("old_user_id"), hidden, loc, "press.player.old"),
+            "new": _user(p.get("new_user_id"), hidden, loc, "press.player.new")}),
         "press": ("post.press", {"text": p.get("text", "")}),
     }
     key, params = simple.get(kind, ("post.notice", {"kind": kind}))
@@ -237,6 +245,11 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
     if listed and "powers" not in params:
         params["powers"] = ", ".join(power_name(pw, loc, variant) for pw in listed)
     await _to_game(bot, post, embeds=[_embed(name, t(key, loc, **params))])
+
+
+def _user(user_id: Any, hidden: bool, loc: str, anonymous: str = "press.player") -> str:
+    """A player named in a post: their mention, or "a player" in a gunboat game."""
+    return t(anonymous, loc) if hidden else f"<@{user_id}>"
 
 
 async def _results(bot: RefereeBot, post: PostMessage) -> None:
@@ -260,7 +273,8 @@ async def _results(bot: RefereeBot, post: PostMessage) -> None:
                         _powers(eliminated, loc, game.variant))
     missed = await surface_service.missed_orders(bot.db, game_id=game_id, seq=p.get("seq"))
     if missed.declared:
-        lines = [t("results.civil_disorder_line", loc, user=f"<@{d.get('user_id')}>",
+        lines = [t("results.civil_disorder_line", loc,
+                   user=_user(d.get("user_id"), names_hidden(game), loc, "press.player.lower"),
                    powers=_powers(d.get("powers") or [], loc, game.variant),
                    missed=d.get("missed", missed.threshold)) for d in missed.declared]
         rule = t("results.civil_disorder_rule", loc)

@@ -20,6 +20,7 @@ from bot.services import history as history_service
 from bot.services import options as options_service
 from bot.services import orders as orders_service
 from bot.services import players as players_service
+from bot.services import press as press_service
 from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
@@ -58,10 +59,14 @@ class GameCog(commands.Cog):
     @game.command(name=L("create"), description=L("Create a game in this channel or forum"))
     @app_commands.rename(variant=L("variant"), name=L("name"),
                          phase_hours=L("phase_hours"), preset=L("preset"),
-                         scoring=L("scoring"))
+                         scoring=L("scoring"), press=L("press_rules"),
+                         gm_reads_press=L("gm_reads_press"))
     @app_commands.describe(variant=L("Which game to play"), name=L("Name of the game"),
                            phase_hours=L("Hours per movement phase"),
-                           preset=L("Rule preset"), scoring=L("How a finished game scores"))
+                           preset=L("Rule preset"), scoring=L("How a finished game scores"),
+                           press=L("Who may write: press releases, private letters, gunboat"),
+                           gm_reads_press=L(
+                               "The game master may read private letters (default no)"))
     @app_commands.autocomplete(variant=variant_autocomplete)
     @app_commands.choices(
         preset=[app_commands.Choice(name=L("standard"), value="standard"),
@@ -69,12 +74,19 @@ class GameCog(commands.Cog):
                                     value="vortigern")],
         scoring=[app_commands.Choice(name=L("draw size"), value="draw_size"),
                  app_commands.Choice(name=L("sum of squares"), value="sum_of_squares"),
-                 app_commands.Choice(name=L("C-Diplo"), value="c_diplo")])
+                 app_commands.Choice(name=L("C-Diplo"), value="c_diplo")],
+        press=[app_commands.Choice(name=L("press releases and private letters (default)"),
+                                   value="full"),
+               app_commands.Choice(name=L("press releases only"), value="public"),
+               app_commands.Choice(name=L("none"), value="none"),
+               app_commands.Choice(name=L("gunboat (anonymous, no player named)"),
+                                   value="gunboat")])
     @app_commands.checks.has_permissions(manage_channels=True)
     async def game_create(self, interaction: discord.Interaction[Any], variant: str,
                           name: str | None = None,
                           phase_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
-                          preset: str | None = None, scoring: str | None = None) -> None:
+                          preset: str | None = None, scoring: str | None = None,
+                          press: str | None = None, gm_reads_press: bool = False) -> None:
         bot = bot_of(interaction)
         locale = reader_locale(interaction)
         # refuse bad options before creating anything on Discord
@@ -83,7 +95,10 @@ class GameCog(commands.Cog):
             raise UserFacingError("variant.unknown", name=variant, known=", ".join(
                 title for _name, title in variant_titles(locale)))
         variant = found
-        options_service.resolve_options(preset, None)
+        # press rules are fixed at creation (seed 004 §3.4.7): no command changes them later
+        options = {k: v for k, v in (("scoring", scoring), ("press", press),
+                                     ("gm_reads_press", gm_reads_press)) if v}
+        options_service.resolve_options(preset, options)
         options_service.resolve_phase_minutes(None, phase_hours)
         title = (name or t("game.default_name", locale,
                            variant=variant_title(variant, locale)))[:100]
@@ -101,8 +116,7 @@ class GameCog(commands.Cog):
         view = await games_service.create_game(
             bot.db, variant=variant, channel_id=channel_id, thread_id=thread_id,
             gm_user_id=interaction.user.id, guild_id=interaction.guild_id, name=title,
-            preset=preset, phase_hours=phase_hours,
-            options={"scoring": scoring} if scoring else None)
+            preset=preset, phase_hours=phase_hours, options=options)
         where = f"<#{thread_id or channel_id}>"
         await reply(interaction, t("game.created", locale, name=view.name, id=view.id,
                                    where=where), ephemeral=True)
@@ -121,6 +135,9 @@ class GameCog(commands.Cog):
             return
         await players_service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
                                         preferences=_split_names(preferences))
+        # the language of the DMs the bot sends on its own (letters relayed)
+        await press_service.remember_language(bot.db, game_id=game.id,
+                                              user_id=interaction.user.id, language=locale)
         count = len((await games_service.get_game(bot.db, game_id=game.id)).players)
         await reply(interaction, t("join.done_count", locale, name=game.name, count=count))
 

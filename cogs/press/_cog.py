@@ -1,5 +1,8 @@
-"""``/press``: a press release posted by the bot in the game, in the guild's language,
-signed with the sender's powers (or anonymous)."""
+"""``/press`` and ``/inbox`` (seed 004 §3.4.7). Without ``to``, a press release posted by the
+bot in the game, in the guild's language, signed with the sender's powers (or anonymous);
+with ``to``, a private letter the bot relays by DM to the recipients' players. ``/inbox``
+lists the reader's letters of the game, ephemeral. Who may write what is decided by
+``bot.services.press``."""
 
 from __future__ import annotations
 
@@ -11,11 +14,63 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.services import press as press_service
 from bot.services import surface as surface_service
+from bot.services.common import GameView
+from bot.services.errors import ServiceError
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import COLOUR
-from bot.ui.errors import UserFacingError, reply
-from bot.ui.format import power_name
+from bot.ui.errors import reply
+from bot.ui.format import phase_name, power_name
+
+INBOX_SHOWN = 10  # letters in one /inbox reply (Discord: 25 fields, 6,000 characters)
+
+
+def powers_text(powers: Any, locale: str, variant: str) -> str:
+    return ", ".join(power_name(str(p), locale, variant) for p in powers)
+
+
+def letter_heading(letter: press_service.Letter, locale: str, variant: str) -> str:
+    sender = powers_text(letter.sender, locale, variant) if letter.sender else \
+        t("press.letter.anonymous", locale)
+    phase = phase_name(letter.phase, locale) if letter.phase else t("press.phase.none", locale)
+    key = "press.inbox.sent" if letter.mine else "press.inbox.received"
+    return t(key, locale, sender=sender, phase=phase,
+             powers=powers_text(letter.recipients, locale, variant))
+
+
+def letter_embed(game: GameView, letter: press_service.Letter, locale: str) -> discord.Embed:
+    """A letter as its recipient reads it in their DMs: never a player's name."""
+    sender = powers_text(letter.sender, locale, game.variant) if letter.sender else \
+        t("press.letter.anonymous", locale)
+    phase = phase_name(letter.phase, locale) if letter.phase else t("press.phase.none", locale)
+    embed = discord.Embed(title=t("press.letter.title", locale, sender=sender, name=game.name),
+                          description=letter.text, colour=COLOUR)
+    embed.add_field(name=t("press.letter.to", locale, phase=phase, powers=powers_text(
+        letter.recipients, locale, game.variant)), value="\u200b", inline=False)
+    embed.set_footer(text=t("press.letter.footer", locale))
+    return embed
+
+
+async def power_autocomplete(interaction: discord.Interaction[Any], current: str
+                             ) -> list[app_commands.Choice[str]]:
+    """The game's powers in the reader's language; what is typed before the last comma is
+    kept, so several powers can be chosen one after the other."""
+    locale = reader_locale(interaction)
+    try:
+        game = await game_here(interaction)
+    except ServiceError:  # not a game channel: nothing to offer
+        return []
+    head, _, last = current.rpartition(",")
+    prefix = f"{head.strip()}, " if head.strip() else ""
+    word = last.strip().lower()
+    out = []
+    for power in dict.fromkeys(press_service.power_names(game.variant).values()):
+        name = power_name(power, locale, game.variant)
+        if not word or name.lower().startswith(word) or power.startswith(word):
+            out.append(app_commands.Choice(name=(prefix + name)[:100],
+                                           value=(prefix + name)[:100]))
+    return out[:25]
 
 
 @app_commands.guild_only()
@@ -23,24 +78,39 @@ class PressCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name=L("press"),
-                          description=L("A press release posted by the bot in the game"))
-    @app_commands.rename(text=L("text"), anonymous=L("anonymous"))
-    @app_commands.describe(text=L("Your message"), anonymous=L("Hide who sent it"))
+    @app_commands.command(
+        name=L("press"),
+        description=L("A press release in the game, or a private letter to powers"))
+    @app_commands.rename(text=L("text"), to=L("to"), anonymous=L("anonymous"))
+    @app_commands.describe(
+        text=L("Your message"), anonymous=L("Hide who sent it"),
+        to=L("Powers to write to privately (e.g. France, Italy); empty: a press release"))
+    @app_commands.autocomplete(to=power_autocomplete)
     @app_commands.guild_only()
-    async def press(self, interaction: discord.Interaction[Any],
-                    text: app_commands.Range[str, 1, 2000], anonymous: bool = False) -> None:
+    async def press(self, interaction: discord.Interaction[Any], text: str,
+                    to: str | None = None, anonymous: bool = False) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
         game = await game_here(interaction)
-        player = game.player(interaction.user.id)
-        if player is None and interaction.user.id != game.gm_user_id:
-            raise UserFacingError("error.player.not_in_game")
+        if to is not None and to.strip():
+            sent = await press_service.send_letter(
+                bot.db, game_id=game.id, user_id=interaction.user.id, to=to, text=text,
+                anonymous=anonymous)
+            await press_service.remember_language(bot.db, game_id=game.id,
+                                                  user_id=interaction.user.id, language=locale)
+            await reply(interaction, t(
+                "press.letter.sent", locale, anonymous="yes" if sent.anonymous else "no",
+                powers=powers_text(sent.recipients, locale, game.variant)))
+            await bot.post_now()
+            return
+        allowed = await press_service.check_public(bot.db, game_id=game.id,
+                                                   user_id=interaction.user.id, text=text)
         public = await surface_service.guild_language(bot.db, guild_id=game.guild_id,
                                                       default=bot.default_locale)
+        anonymous = anonymous or allowed.forced_anonymous
         if anonymous:
             author = t("press.anonymous", public)
-        elif player is not None:
-            author = ", ".join(power_name(p, public, game.variant) for p in player.powers)
+        elif allowed.powers:
+            author = powers_text(allowed.powers, public, game.variant)
         else:
             author = t("press.gm", public)
         embed = discord.Embed(title=t("press.title", public, author=author),
@@ -50,3 +120,28 @@ class PressCog(commands.Cog):
         channel = bot.get_partial_messageable(game.thread_id or game.channel_id)
         await channel.send(embed=embed)
         await reply(interaction, t("press.sent", locale))
+        await press_service.remember_language(bot.db, game_id=game.id,
+                                              user_id=interaction.user.id, language=locale)
+
+    @app_commands.command(name=L("inbox"),
+                          description=L("Your private letters of this game"))
+    @app_commands.guild_only()
+    async def inbox(self, interaction: discord.Interaction[Any]) -> None:
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        game = await game_here(interaction)
+        letters = await press_service.inbox(bot.db, game_id=game.id,
+                                            user_id=interaction.user.id)
+        await press_service.remember_language(bot.db, game_id=game.id,
+                                              user_id=interaction.user.id, language=locale)
+        embed = discord.Embed(title=t("press.inbox.title", locale, name=game.name),
+                              colour=COLOUR)
+        if not letters:
+            embed.description = t("press.inbox.empty", locale)
+        for letter in letters[:INBOX_SHOWN]:
+            text = letter.text if len(letter.text) <= 500 else letter.text[:499] + "…"
+            embed.add_field(name=letter_heading(letter, locale, game.variant)[:256],
+                            value=text, inline=False)
+        if len(letters) > INBOX_SHOWN:
+            embed.set_footer(text=t("press.inbox.more", locale,
+                                    count=len(letters) - INBOX_SHOWN))
+        await reply(interaction, embed=embed, ephemeral=True)

@@ -1,0 +1,50 @@
+# Press (seed 004 §3.4.7): press releases, private letters, /inbox, the press options.
+press-anonymous = anonymous
+press-gm = the game master
+press-sent = Your press release is posted.
+press-title = Press release — { $author }
+press-letter-sent = { $anonymous ->
+        [yes] Your unsigned letter to { $powers } is on its way: each recipient gets it by direct message.
+       *[no] Your letter to { $powers } is on its way: each recipient gets it by direct message.
+    }
+press-letter-title = Letter from { $sender } — { $name }
+press-letter-anonymous = an anonymous power
+press-letter-to = To { $powers } · { $phase }
+press-letter-footer = Your letters of this game: /inbox in its channel.
+press-inbox-title = Letters of { $name }
+press-inbox-empty = No letter yet: write one with /press and the option “to”.
+press-inbox-received = 📨 From { $sender } to { $powers } — { $phase }
+press-inbox-sent = 📤 You ({ $sender }) to { $powers } — { $phase }
+press-inbox-more = { $count ->
+        [one] One older letter is not shown.
+       *[other] { $count } older letters are not shown.
+    }
+press-player = A player
+press-player-lower = a player
+press-player-new = A new player
+press-player-old = the previous player
+press-seat-title = { $name }: your power
+press-seat-body = You play { $powers }. This game is gunboat: no player is named until it ends, and every message is anonymous.
+press-phase-none = before the first phase
+settings-press = Press: { $press ->
+        [none] none
+        [public] press releases only
+        [gunboat] gunboat (every message anonymous, no player named until the end)
+       *[full] press releases and private letters
+    }
+settings-gm_reads_press = The game master reads private letters: { $on ->
+        [yes] yes
+       *[no] no
+    }
+error-press-disabled = Press is turned off in this game.
+error-press-public_only = This game allows press releases only: no private letters.
+error-press-game_not_active = Letters can only be sent while the game is in play.
+error-press-empty = Your letter is empty.
+error-press-too_long = Your letter has { $length } characters; at most { $max } are allowed. Nothing was sent.
+error-press-unknown_power = Unknown power: { $name }. Write names or abbreviations separated by commas (e.g. France, Italy). Nothing was sent.
+error-press-to_self = You cannot write to { $power }: it is your own power. Nothing was sent.
+error-press-sender_eliminated = Your powers are eliminated: you can no longer write letters.
+error-press-eliminated = { $power } is eliminated: no letter can reach it. Nothing was sent.
+error-press-nobody_plays = Nobody plays { $power }: no letter can reach it. Nothing was sent.
+error-press-gm_cannot_read = The letters of this game are private: only their senders and recipients read them.
+error-press-not_found = This letter no longer exists.
