@@ -46,7 +46,8 @@ from sqlmodel import Session, and_, col, or_, select, update
 
 from bot.db import Database
 from bot.models import Game, GameStatus, Guild, OrderSet, Outbox, PhaseRecord, Player, utcnow
-from bot.services.common import SEATED, iso, waiting_powers
+from bot.services import reminders as reminders_service
+from bot.services.common import waiting_powers
 from bot.services.errors import ServiceError
 from bot.services.registry import rules_for
 from bot.services.turns import adjudicate_phase
@@ -468,13 +469,14 @@ class Scheduler:
         return [(int(r[0] or 0), r[1], int(r[2])) for r in rows], len(rows)
 
     async def send_reminders(self, now: datetime) -> int:
-        """Queue a DM for each player (reminders on) who has a choice but has neither sent
-        orders nor said ready; the game's ``reminder_at`` is cleared in the same
-        transaction, so a reminder is queued once.
+        """Queue a DM for each seat whose reminder offset is due (``bot.services.reminders``:
+        the player's own hours before the deadline, else the default; only while orders are
+        missing unless the player asked otherwise). What was sent is written in the same
+        transaction, with the game's next ``reminder_at``: a reminder is queued once.
 
         Every due game of the batch in one transaction: the reminders taken (``UPDATE ...
         RETURNING``, the rows locked as in ``_claim``), their games, players and orders
-        (three selects), then the posts (one insert)."""
+        (three selects), then the posts (one insert) and the seats and games changed."""
         due = self._earliest(select(Game.id).where(
             col(Game.status) == ACTIVE, col(Game.reminder_at).is_not(None),
             col(Game.reminder_at) <= now).order_by(col(Game.reminder_at)))
@@ -499,6 +501,7 @@ class Scheduler:
                     select(OrderSet).where(col(OrderSet.game_id).in_(ids))).all()
                     if o.phase == phase.get(o.game_id) and (o.text.strip() or o.ready)}
                 posts = self._reminders(found, seats, answered, now)
+                session.flush()  # the seats' offsets done, the games' next reminder
             if posts:
                 connection.execute(insert(Outbox), posts)
             return len(posts)
@@ -516,15 +519,8 @@ class Scheduler:
             game_id = int(game.id or 0)
             players = seats[game_id]
             waiting = waiting_powers(players, rules_for(game.variant).choices(game, players))
-            for p in players:
-                missing = sorted(pw for pw in set(p.powers) & waiting
-                                 if (game_id, pw) not in answered)
-                if p.status in SEATED and p.reminders and missing:
-                    posts.append({"game_id": game_id, "kind": "reminder", "created_at": now,
-                                  "attempts": 0,
-                                  "payload": {"user_id": p.user_id, "phase": game.phase,
-                                              "deadline": iso(game.deadline),
-                                              "powers": missing}})
+            done = {pw for g, pw in answered if g == game_id}
+            posts += reminders_service.due(game, players, waiting, done, now)[0]
         return posts
 
     def next_due_query(self) -> Any:

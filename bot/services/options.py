@@ -18,7 +18,10 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "assignment": "random",        # random | preferences (seed 004 §3.2)
     "bids_accumulate": False,      # Duel-Diplomatie (RULES.md)
     "palette": None,               # renderer palette name
+    "absence": "extend",           # seed 004 §3.6: extend | replace (the GM names a player)
+    "absence_days": 14,            # days of deadline extension per player and game year
 }
+ABSENCE_POLICIES = ("extend", "replace")
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {"preset": "standard"},
     "vortigern": {"preset": "vortigern", "assignment": "preferences"},
@@ -47,6 +50,12 @@ def _check_option(key: str, value: Any) -> Any:
             raise bad()
     elif key == "assignment":
         if value not in ("random", "preferences"):
+            raise bad()
+    elif key == "absence":
+        if value not in ABSENCE_POLICIES:
+            raise bad()
+    elif key == "absence_days":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 365:
             raise bad()
     elif key == "palette" and value is not None and not isinstance(value, str):
         raise bad()

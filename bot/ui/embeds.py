@@ -155,6 +155,8 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
     if game.variant != "classic" or o.get("bids_accumulate"):
         lines.append(t("settings.bids_accumulate", locale, on=_on(o.get("bids_accumulate"))))
     lines.append(t("settings.palette", locale, palette=str(o.get("palette") or "standard")))
+    lines.append(t("settings.absence", locale, policy=str(o.get("absence") or "extend"),
+                   count=int(o.get("absence_days", 14))))  # seed 004 §3.6
     minutes = game.phase_minutes
 
     def length(key: str) -> str:
