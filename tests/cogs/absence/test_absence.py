@@ -75,7 +75,7 @@ async def test_a_deadline_on_a_day_away_moves_to_the_end_of_the_absence(h: Harne
 
 
 async def test_status_shows_who_is_away_never_why(h: Harness) -> None:
-    game_id, by = await new_game(h)
+    _, by = await new_game(h)
     lang, italy = language(h), by["italy"]
     today = utcnow().date()
     await _away(h, italy, today, today + timedelta(days=1))
@@ -139,7 +139,7 @@ async def test_with_replace_the_game_master_is_asked_for_a_replacement(h: Harnes
 
 
 async def test_bad_absences_are_refused_and_change_nothing(h: Harness) -> None:
-    game_id, by = await new_game(h)
+    _, by = await new_game(h)
     lang, england = language(h), by["england"]
     today = utcnow().date()
     await _away(h, england, today + timedelta(days=20), today + timedelta(days=22))
