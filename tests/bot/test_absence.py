@@ -1,0 +1,55 @@
+"""Absences and reminder offsets on both databases (seed 004 §3.6): the days granted are
+stored per game year and count against the allowance; the offsets done are stored with the
+reminder queued, so a second pass — another process — queues none again."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+
+from sqlmodel import select
+
+from bot.db import Database
+from bot.models import Absence, Outbox
+from bot.scheduler import Scheduler
+from bot.services import absence, games, reminders
+from tests.bot.conftest import T0, new_game, user_of
+
+DUE = T0 + timedelta(hours=48)
+
+
+async def _reminders(db: Database) -> list[Outbox]:
+    async with db.transaction(write=False) as session:
+        return list((await session.exec(select(Outbox).where(Outbox.kind == "reminder")
+                                        .order_by(Outbox.id))).all())  # type: ignore[arg-type]
+
+
+async def test_days_granted_count_per_game_year(db: Database) -> None:
+    game_id = await new_game(db)
+    france = await user_of(db, game_id, "france")
+    view = await absence.set_absence(db, game_id=game_id, user_id=france,
+                                     starts=DUE.date().isoformat(),
+                                     ends=(DUE.date() + timedelta(days=1)).isoformat(),
+                                     reason="private", now=T0)
+    end = datetime.combine(DUE.date() + timedelta(days=2), time(0), tzinfo=UTC)
+    assert view.deadline == end and view.remaining == 14 - 2
+    async with db.transaction(write=False) as session:
+        (row,) = (await session.exec(select(Absence))).all()
+    assert row.used == {"1901": 2} and row.reason == "private"
+    game = await games.get_game(db, game_id=game_id)
+    assert game.deadline == end
+
+
+async def test_an_offset_is_queued_once_by_racing_schedulers(db: Database) -> None:
+    game_id = await new_game(db)
+    france = await user_of(db, game_id, "france")
+    await reminders.set_reminders(db, game_id=game_id, user_id=france, hours="24,1", now=T0)
+    a, b = Scheduler(db, owner="a"), Scheduler(db, owner="b")
+    await a.run_once(DUE - timedelta(hours=24))
+    await b.run_once(DUE - timedelta(hours=24))
+    await b.run_once(DUE - timedelta(hours=23))
+    mine = [o for o in await _reminders(db) if o.payload["user_id"] == france]
+    assert [o.payload["hours"] for o in mine] == [24.0]
+    await a.run_once(DUE - timedelta(hours=1))
+    await b.run_once(DUE - timedelta(minutes=1))
+    mine = [o for o in await _reminders(db) if o.payload["user_id"] == france]
+    assert [o.payload["hours"] for o in mine] == [24.0, 1.0]
