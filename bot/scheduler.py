@@ -9,8 +9,9 @@ service — then:
    PostgreSQL's row locks), so that several processes never resolve the same game;
 2. resolves each claimed game with ``turns.adjudicate_phase`` (which re-checks phase, version
    and deadline under the game lock: a repeated claim never resolves twice);
-3. queues reminders for players who have not ordered, when a game's ``reminder_at`` is due
-   (every due game in one transaction of five statements);
+3. queues reminders when a game's ``reminder_at`` is due: each seat at the hours it chose
+   before the deadline (``bot.services.reminders``), each offset once (every due game in one
+   transaction);
 4. posts pending outbox rows through the ``send`` callback of the Discord layer, rendering the
    map in a process pool (``RenderPool``); a row is stamped sent only after ``send`` returned,
    so a crash between commit and post re-sends after restart — and never re-adjudicates.

@@ -11,8 +11,8 @@ from sqlmodel import select
 from bot.db import Database
 from bot.models import Absence, Outbox
 from bot.scheduler import Scheduler
-from bot.services import absence, games, reminders
-from tests.bot.conftest import T0, new_game, user_of
+from bot.services import absence, games, gm, reminders
+from tests.bot.conftest import GM, T0, new_game, user_of
 
 DUE = T0 + timedelta(hours=48)
 
@@ -53,3 +53,17 @@ async def test_an_offset_is_queued_once_by_racing_schedulers(db: Database) -> No
     await b.run_once(DUE - timedelta(minutes=1))
     mine = [o for o in await _reminders(db) if o.payload["user_id"] == france]
     assert [o.payload["hours"] for o in mine] == [24.0, 1.0]
+
+
+async def test_a_deadline_moved_by_the_gm_keeps_the_chosen_hours(db: Database) -> None:
+    game_id = await new_game(db)
+    france = await user_of(db, game_id, "france")
+    await reminders.set_reminders(db, game_id=game_id, user_id=france, hours="24", now=T0)
+    await gm.extend_deadline(db, game_id=game_id, user_id=GM, minutes=24 * 60, now=T0)
+    later = DUE + timedelta(hours=24)
+    scheduler = Scheduler(db, owner="a")
+    await scheduler.run_once(DUE - timedelta(hours=24))  # the old deadline's hour: nothing
+    assert [o for o in await _reminders(db) if o.payload["user_id"] == france] == []
+    await scheduler.run_once(later - timedelta(hours=24))
+    mine = [o for o in await _reminders(db) if o.payload["user_id"] == france]
+    assert [o.payload["deadline"] for o in mine] == [later.isoformat()]
