@@ -42,6 +42,9 @@ from bot.services.options import ABSENCE_POLICIES, DEFAULT_OPTIONS
 
 MAX_DAYS = 90  # longer: leave the game, or ask the GM for a replacement
 MAX_REASON = 200
+# variants whose deadlines are their own stages' times (L'Impérialisme: crisis rows), not a
+# phase length: recomputed from those rows, a moved deadline would not hold
+OWN_DEADLINES = frozenset({"imperialisme"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,16 +129,18 @@ async def _absences(session: AsyncSession, game_id: int) -> list[Absence]:
 
 
 async def apply_absences(session: AsyncSession, game: Game, players: list[Player],
-                         now: datetime) -> list[dict[str, Any]]:
+                         now: datetime, *, extend: bool = True) -> list[dict[str, Any]]:
     """The turn pipeline's hook, once the new deadline is set: with the policy ``extend``,
     a deadline on a day a seated player announced away moves to the end of that absence,
     within the player's allowance left for the game year (a partial move when less is
     left). Each move is announced in the game channel (who and until when, never why).
-    Returns the moves. The reminders are planned again for the deadline that results."""
+    Returns the moves. The reminders are planned again for the deadline that results.
+    ``extend=False``: a deadline the variant set itself (L'Impérialisme's crisis stages,
+    whose rows hold their own times) is left alone."""
     policy, allowance = policy_of(game)
     moves: list[dict[str, Any]] = []
-    if game.status == GameStatus.ACTIVE.value and game.deadline is not None \
-            and policy == "extend":
+    if extend and game.variant not in OWN_DEADLINES and game.deadline is not None \
+            and game.status == GameStatus.ACTIVE.value and policy == "extend":
         seated = {p.user_id for p in players if p.status in SEATED}
         everyone = await _absences(session, int(game.id or 0))
         candidates = [a for a in everyone if not a.cleared and a.user_id in seated]

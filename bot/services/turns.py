@@ -197,7 +197,7 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
         else:
             schedule_phase(game, now)
         if result is None:  # absences announced (seed 004 §3.6), the players' reminders
-            await apply_absences(session, game, players, now)
+            await apply_absences(session, game, players, now, extend=not step.own_deadline)
         if step.posts is not None:
             for kind, payload in step.posts(seq, game.deadline):
                 enqueue(session, game, kind, payload, now)
