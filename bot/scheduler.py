@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import exists, insert, literal_column
+from sqlalchemy import bindparam, exists, insert, literal_column
 from sqlalchemy.engine import Connection
 from sqlalchemy.sql.elements import ColumnClause
 from sqlmodel import Session, and_, col, or_, select, update
@@ -501,10 +501,15 @@ class Scheduler:
                 answered = {(o.game_id, o.power) for o in session.exec(
                     select(OrderSet).where(col(OrderSet.game_id).in_(ids))).all()
                     if o.phase == phase.get(o.game_id) and (o.text.strip() or o.ready)}
-                posts = self._reminders(found, seats, answered, now)
-                session.flush()  # the seats' offsets done, the games' next reminder
+                posts, marks, following = self._reminders(found, seats, answered, now)
             if posts:
                 connection.execute(insert(Outbox), posts)
+            if marks:  # the offsets done, with the posts: never queued twice
+                connection.execute(self._mark, [{"b_id": k, "b_settings": v}
+                                                for k, v in marks.items()])
+            if following:
+                connection.execute(self._next_reminder, [{"b_id": k, "b_at": v}
+                                                         for k, v in following.items()])
             return len(posts)
 
         queued = await self.db.run(remind)
@@ -512,17 +517,32 @@ class Scheduler:
             self.db.notify_deadlines()
         return queued
 
+    # executemany statements of the reminder pass (built once)
+    _mark = update(Player).where(col(Player.id) == bindparam("b_id")).values(
+        settings=bindparam("b_settings"))
+    _next_reminder = update(Game).where(col(Game.id) == bindparam("b_id")).values(
+        reminder_at=bindparam("b_at"))
+
     @staticmethod
     def _reminders(found: Sequence[Game], seats: dict[int, list[Player]],
-                   answered: set[tuple[int, str]], now: datetime) -> list[dict[str, Any]]:
-        posts = []
+                   answered: set[tuple[int, str]], now: datetime
+                   ) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]],
+                              dict[int, datetime]]:
+        """(posts, the seats' new settings, the games' next reminder time)."""
+        posts: list[dict[str, Any]] = []
+        marks: dict[int, dict[str, Any]] = {}
+        following: dict[int, datetime] = {}
         for game in found:
             game_id = int(game.id or 0)
             players = seats[game_id]
             waiting = waiting_powers(players, rules_for(game.variant).choices(game, players))
             done = {pw for g, pw in answered if g == game_id}
-            posts += reminders_service.due(game, players, waiting, done, now)[0]
-        return posts
+            queued, marked, at = reminders_service.due(game, players, waiting, done, now)
+            posts += queued
+            marks.update(marked)
+            if at is not None:
+                following[game_id] = at
+        return posts, marks, following
 
     def next_due_query(self) -> Any:
         """One row: the earliest unleased deadline, lease end, reminder and post retry, and

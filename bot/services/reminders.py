@@ -15,7 +15,7 @@ queues the DM, so a restart never sends it again. A moved deadline starts afresh
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -75,36 +75,62 @@ def settings_of(game: Game, player: Player) -> ReminderSettings:
                             default_hours=_default_hours(game))
 
 
-def _offsets(game: Game, player: Player) -> tuple[tuple[float, ...], bool]:
-    s = settings_of(game, player)
-    return (s.hours or (s.default_hours,)), s.only_missing
+@dataclass(frozen=True, slots=True)
+class _Deadline:
+    """What every seat's offsets are measured against, computed once per game."""
+
+    at: datetime
+    key: str  # the deadline as stored in the seats' "reminded" marks
+    longest: float  # the phase length in hours: longer offsets are never sent
+    default: float  # the default offset in hours
+
+    @classmethod
+    def of(cls, game: Game) -> _Deadline | None:
+        if game.deadline is None:
+            return None
+        length = phase_length(game, game.phase)
+        return cls(at=game.deadline, key=game.deadline.isoformat(),
+                   longest=length / timedelta(hours=1),
+                   default=reminder_lead(length) / timedelta(hours=1))
 
 
-def _done(game: Game, player: Player) -> set[float]:
-    """The offsets already sent (or passed over) for the game's current deadline."""
-    mark = (player.settings or {}).get("reminded") or {}
-    if mark.get("deadline") != iso(game.deadline):
+def _offsets(settings: dict[str, Any], d: _Deadline) -> tuple[list[float], bool]:
+    own = settings.get("remind") or {}
+    if own.get("hours"):
+        return [float(h) for h in own["hours"]], bool(own.get("only_missing", True))
+    return [d.default], True
+
+
+def _done(settings: dict[str, Any], d: _Deadline) -> set[float]:
+    """The offsets already sent (or passed over) for the current deadline."""
+    mark = settings.get("reminded") or {}
+    if mark.get("deadline") != d.key:
         return set()
     return {float(h) for h in mark.get("hours") or ()}
 
 
-def _pending(game: Game, player: Player) -> list[float]:
-    """Offsets of a seat still to send before the current deadline; those longer than the
-    phase would fall before it opened, and are never sent."""
-    if player.status not in SEATED or not player.reminders or game.deadline is None:
+def _pending(player: Player, settings: dict[str, Any], d: _Deadline) -> list[float]:
+    """Offsets of a seat still to send before the deadline; those longer than the phase
+    would fall before it opened, and are never sent."""
+    if player.status not in SEATED or not player.reminders:
         return []
-    longest = phase_length(game, game.phase) / timedelta(hours=1)
-    hours, _ = _offsets(game, player)
-    done = _done(game, player)
-    return [h for h in hours if h < longest and h not in done]
+    done = _done(settings, d)
+    return [h for h in _offsets(settings, d)[0] if h < d.longest and h not in done]
+
+
+def _next(players: Sequence[Player], settings: Mapping[int, dict[str, Any]], d: _Deadline,
+          now: datetime) -> datetime | None:
+    times = [d.at - timedelta(hours=h) for p in players
+             for h in _pending(p, settings.get(int(p.id or 0), p.settings or {}), d)]
+    later = [x for x in times if x > now]
+    return min(later) if later else None
 
 
 def plan(game: Game, players: Sequence[Player], now: datetime) -> None:
     """Set ``game.reminder_at`` to the next time a seat has an offset due (None: none)."""
-    times = [game.deadline - timedelta(hours=h) for p in players for h in _pending(game, p)
-             if game.deadline is not None and game.deadline - timedelta(hours=h) > now]
-    game.reminder_at = min(times) if times and game.status == GameStatus.ACTIVE.value \
-        else None
+    d = _Deadline.of(game)
+    game.reminder_at = _next(players, {}, d, now) \
+        if d is not None and game.status == GameStatus.ACTIVE.value else None
 
 
 def due(game: Game, players: Sequence[Player], waiting: set[str],
@@ -113,33 +139,30 @@ def due(game: Game, players: Sequence[Player], waiting: set[str],
     """The reminder pass of one game: (the DM rows to queue, the new settings of the seats
     whose offsets were done, the next reminder time). Several offsets due at once (the bot
     was down) make one DM. ``waiting``: powers that must act now; ``answered``: those that
-    sent orders or said ready."""
+    sent orders or said ready. Changes no row object: the caller writes the result."""
     posts: list[dict[str, Any]] = []
     marks: dict[int, dict[str, Any]] = {}
-    deadline = game.deadline
-    if deadline is None:
+    d = _Deadline.of(game)
+    if d is None:
         return posts, marks, None
     for p in players:
         mine = set(p.powers) & waiting
         if not mine:
             continue  # nothing to do in this phase: no reminder
-        now_due = [h for h in _pending(game, p) if deadline - timedelta(hours=h) <= now]
+        settings = p.settings or {}
+        now_due = [h for h in _pending(p, settings, d) if d.at - timedelta(hours=h) <= now]
         if not now_due:
             continue
-        _, only_missing = _offsets(game, p)
         missing = sorted(mine - answered)
-        if missing or not only_missing:
+        if missing or not _offsets(settings, d)[1]:
             posts.append({"game_id": game.id, "kind": "reminder", "created_at": now,
                           "attempts": 0,
                           "payload": {"user_id": p.user_id, "phase": game.phase,
-                                      "deadline": iso(deadline), "powers": missing,
+                                      "deadline": d.key, "powers": missing,
                                       "hours": min(now_due)}})
-        done = sorted(_done(game, p) | set(now_due))
-        marks[int(p.id or 0)] = {**(p.settings or {}),
-                                 "reminded": {"deadline": iso(deadline), "hours": done}}
-        p.settings = marks[int(p.id or 0)]  # what ``plan`` reads next
-    plan(game, players, now)
-    return posts, marks, game.reminder_at
+        done = sorted(_done(settings, d) | set(now_due))
+        marks[int(p.id or 0)] = {**settings, "reminded": {"deadline": d.key, "hours": done}}
+    return posts, marks, _next(players, marks, d, now)
 
 
 async def _seat(db_session: Any, game_id: int, user_id: int) -> tuple[Game, list[Player],
