@@ -4,14 +4,16 @@ reminder queued, so a second pass — another process — queues none again."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
+import pytest
 from sqlmodel import select
 
 from bot.db import Database
 from bot.models import Absence, Outbox
 from bot.scheduler import Scheduler
 from bot.services import absence, games, gm, reminders
+from bot.services.errors import Invalid
 from tests.bot.conftest import GM, T0, new_game, user_of
 
 DUE = T0 + timedelta(hours=48)
@@ -67,3 +69,15 @@ async def test_a_deadline_moved_by_the_gm_keeps_the_chosen_hours(db: Database) -
     await scheduler.run_once(later - timedelta(hours=24))
     mine = [o for o in await _reminders(db) if o.payload["user_id"] == france]
     assert [o.payload["deadline"] for o in mine] == [later.isoformat()]
+
+
+def test_days_are_read_in_iso_and_in_the_french_way() -> None:
+    today = date(2026, 11, 26)
+    assert absence.parse_day("2026-12-24", today) == date(2026, 12, 24)
+    assert absence.parse_day("24/12/2026", today) == date(2026, 12, 24)
+    assert absence.parse_day("24/12", today) == date(2026, 12, 24)
+    assert absence.parse_day("3/1", today) == date(2027, 1, 3)  # the next 3 January
+    assert absence.parse_day("26.11", today) == today
+    for bad in ("31/02", "2026-13-01", "24-12", "", "12/24/2026", "demain"):
+        with pytest.raises(Invalid):
+            absence.parse_day(bad, today)

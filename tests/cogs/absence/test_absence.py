@@ -175,3 +175,14 @@ async def test_bad_absences_are_refused_and_change_nothing(h: Harness) -> None:
     calls = await h.slash(england, "absence policy", channel_id=CHANNEL_ID, mode="replace")
     assert calls[0].content == t("error.game.not_gm", lang, user_id=england.id)
     assert await dump(h.bot.db) == before
+
+
+async def test_game_settings_say_the_absence_policy(h: Harness) -> None:
+    _, by = await new_game(h)
+    lang = language(h)
+    await h.slash(_gm(by), "absence policy", channel_id=CHANNEL_ID, mode="replace", days=7)
+    calls = await h.slash(by["england"], "game settings", channel_id=CHANNEL_ID)
+    text = calls[0].text()
+    assert t("settings.absence", lang, policy="replace", count=7) in text
+    assert "absence_days" not in text and "replace" not in text.replace(
+        t("settings.absence", lang, policy="replace", count=7), "")
