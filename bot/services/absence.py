@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlmodel import col, select
+from sqlmodel import and_, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
@@ -264,12 +264,13 @@ async def away_now(db: Database, *, game_id: int, now: datetime) -> list[Away]:
     """Seated players away today (for ``/game status``): who and until when, never why."""
     today = now.astimezone(UTC).date()
     async with db.transaction(write=False) as session:
-        seated = {p.user_id for p in await load_players(session, game_id, seated_only=True)}
-        rows = (await session.exec(select(Absence).where(
+        rows = (await session.exec(select(col(Absence.user_id), col(Absence.ends)).join(
+            Player, and_(Player.game_id == Absence.game_id,
+                         Player.user_id == Absence.user_id)).where(
             Absence.game_id == game_id, col(Absence.cleared).is_(False),
-            col(Absence.starts) <= today, col(Absence.ends) >= today)
-            .order_by(col(Absence.ends)))).all()
-        return [Away(user_id=a.user_id, ends=a.ends) for a in rows if a.user_id in seated]
+            col(Absence.starts) <= today, col(Absence.ends) >= today,
+            col(Player.status).in_(SEATED)).order_by(col(Absence.ends)))).all()
+        return [Away(user_id=int(user_id), ends=ends) for user_id, ends in rows]
 
 
 async def get_policy(db: Database, *, game_id: int, user_id: int) -> Policy:
