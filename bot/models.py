@@ -14,7 +14,7 @@ Conventions:
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -342,5 +342,26 @@ class Sandbox(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
+class Absence(SQLModel, table=True):
+    """A player's announced absence from one game (seed 004 §3.6). ``reason`` is the
+    player's own: never posted, never shown to anyone else. ``used`` counts the days of
+    deadline extension it granted, by game year (the yearly allowance, option
+    ``absence_days``); a cleared absence that granted days is kept so they stay counted."""
+
+    __tablename__ = "absence"
+    __table_args__ = (Index("ix_absence_game_id_user_id", "game_id", "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    user_id: int = Field(sa_type=BigInteger)
+    starts: date  # first day away (UTC)
+    ends: date  # last day away, included
+    reason: str | None = None
+    used: dict[str, int] = Field(default_factory=dict, sa_type=JSON)  # "1901" -> days
+    gm_asked: bool = False  # policy "replace": the GM was asked to name a replacement
+    cleared: bool = False
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
 TABLES = (Guild, Game, Player, PhaseRecord, OrderSet, Bid, Crisis, Vote, Exchange,
-          DrawProposal, DrawVote, Outbox, Sandbox, PressLetter)
+          DrawProposal, DrawVote, Outbox, Sandbox, PressLetter, Absence)

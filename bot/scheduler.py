@@ -9,8 +9,9 @@ service — then:
    PostgreSQL's row locks), so that several processes never resolve the same game;
 2. resolves each claimed game with ``turns.adjudicate_phase`` (which re-checks phase, version
    and deadline under the game lock: a repeated claim never resolves twice);
-3. queues reminders for players who have not ordered, when a game's ``reminder_at`` is due
-   (every due game in one transaction of five statements);
+3. queues reminders when a game's ``reminder_at`` is due: each seat at the hours it chose
+   before the deadline (``bot.services.reminders``), each offset once (every due game in one
+   transaction);
 4. posts pending outbox rows through the ``send`` callback of the Discord layer, rendering the
    map in a process pool (``RenderPool``); a row is stamped sent only after ``send`` returned,
    so a crash between commit and post re-sends after restart — and never re-adjudicates.
@@ -39,14 +40,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import exists, insert, literal_column
+from sqlalchemy import bindparam, exists, insert, literal_column
 from sqlalchemy.engine import Connection
 from sqlalchemy.sql.elements import ColumnClause
 from sqlmodel import Session, and_, col, or_, select, update
 
 from bot.db import Database
 from bot.models import Game, GameStatus, Guild, OrderSet, Outbox, PhaseRecord, Player, utcnow
-from bot.services.common import SEATED, iso, waiting_powers
+from bot.services import reminders as reminders_service
+from bot.services.common import waiting_powers
 from bot.services.errors import ServiceError
 from bot.services.options import map_style
 from bot.services.registry import rules_for
@@ -476,13 +478,14 @@ class Scheduler:
         return [(int(r[0] or 0), r[1], int(r[2])) for r in rows], len(rows)
 
     async def send_reminders(self, now: datetime) -> int:
-        """Queue a DM for each player (reminders on) who has a choice but has neither sent
-        orders nor said ready; the game's ``reminder_at`` is cleared in the same
-        transaction, so a reminder is queued once.
+        """Queue a DM for each seat whose reminder offset is due (``bot.services.reminders``:
+        the player's own hours before the deadline, else the default; only while orders are
+        missing unless the player asked otherwise). What was sent is written in the same
+        transaction, with the game's next ``reminder_at``: a reminder is queued once.
 
         Every due game of the batch in one transaction: the reminders taken (``UPDATE ...
         RETURNING``, the rows locked as in ``_claim``), their games, players and orders
-        (three selects), then the posts (one insert)."""
+        (three selects), then the posts (one insert) and the seats and games changed."""
         due = self._earliest(select(Game.id).where(
             col(Game.status) == ACTIVE, col(Game.reminder_at).is_not(None),
             col(Game.reminder_at) <= now).order_by(col(Game.reminder_at)))
@@ -506,9 +509,15 @@ class Scheduler:
                 answered = {(o.game_id, o.power) for o in session.exec(
                     select(OrderSet).where(col(OrderSet.game_id).in_(ids))).all()
                     if o.phase == phase.get(o.game_id) and (o.text.strip() or o.ready)}
-                posts = self._reminders(found, seats, answered, now)
+                posts, marks, following = self._reminders(found, seats, answered, now)
             if posts:
                 connection.execute(insert(Outbox), posts)
+            if marks:  # the offsets done, with the posts: never queued twice
+                connection.execute(self._mark, [{"b_id": k, "b_settings": v}
+                                                for k, v in marks.items()])
+            if following:
+                connection.execute(self._next_reminder, [{"b_id": k, "b_at": v}
+                                                         for k, v in following.items()])
             return len(posts)
 
         queued = await self.db.run(remind)
@@ -516,24 +525,32 @@ class Scheduler:
             self.db.notify_deadlines()
         return queued
 
+    # executemany statements of the reminder pass (built once)
+    _mark = update(Player).where(col(Player.id) == bindparam("b_id")).values(
+        settings=bindparam("b_settings"))
+    _next_reminder = update(Game).where(col(Game.id) == bindparam("b_id")).values(
+        reminder_at=bindparam("b_at"))
+
     @staticmethod
     def _reminders(found: Sequence[Game], seats: dict[int, list[Player]],
-                   answered: set[tuple[int, str]], now: datetime) -> list[dict[str, Any]]:
-        posts = []
+                   answered: set[tuple[int, str]], now: datetime
+                   ) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]],
+                              dict[int, datetime]]:
+        """(posts, the seats' new settings, the games' next reminder time)."""
+        posts: list[dict[str, Any]] = []
+        marks: dict[int, dict[str, Any]] = {}
+        following: dict[int, datetime] = {}
         for game in found:
             game_id = int(game.id or 0)
             players = seats[game_id]
             waiting = waiting_powers(players, rules_for(game.variant).choices(game, players))
-            for p in players:
-                missing = sorted(pw for pw in set(p.powers) & waiting
-                                 if (game_id, pw) not in answered)
-                if p.status in SEATED and p.reminders and missing:
-                    posts.append({"game_id": game_id, "kind": "reminder", "created_at": now,
-                                  "attempts": 0,
-                                  "payload": {"user_id": p.user_id, "phase": game.phase,
-                                              "deadline": iso(game.deadline),
-                                              "powers": missing}})
-        return posts
+            done = {pw for g, pw in answered if g == game_id}
+            queued, marked, at = reminders_service.due(game, players, waiting, done, now)
+            posts += queued
+            marks.update(marked)
+            if at is not None:
+                following[game_id] = at
+        return posts, marks, following
 
     def next_due_query(self) -> Any:
         """One row: the earliest unleased deadline, lease end, reminder and post retry, and

@@ -307,9 +307,17 @@ async def measure(db: Database, total: int, template: int, counter: Counter,
         async with db.transaction() as session:
             await session.exec(text(  # type: ignore[call-overload]
                 "DELETE FROM outbox WHERE kind = 'reminder'"))
+            # the default reminder is due (its deadline within 6 hours) and not sent yet
+            # for it (the offsets done are kept in the seats' settings)
             await session.exec(text(  # type: ignore[call-overload]
-                "UPDATE game SET reminder_at = :due WHERE channel_id BETWEEN :lo AND :hi"),
-                params={"due": _bind(db, due_at), "lo": lo, "hi": hi})
+                "UPDATE game SET reminder_at = :due, deadline = :soon "
+                "WHERE channel_id BETWEEN :lo AND :hi"),
+                params={"due": _bind(db, due_at), "soon": _bind(db, now + timedelta(hours=1)),
+                        "lo": lo, "hi": hi})
+            await session.exec(text(  # type: ignore[call-overload]
+                "UPDATE player SET settings = '{}' WHERE game_id IN "
+                "(SELECT id FROM game WHERE channel_id BETWEEN :lo AND :hi)"),
+                params={"lo": lo, "hi": hi})
 
     async def remind() -> None:
         queued = await scheduler.send_reminders(now)

@@ -15,6 +15,9 @@ Codes (params in brackets):
 - orders.no_choice [power, phase] · orders.rejected [power, phase, lines]
 - draw.already_open · draw.none_open · draw.not_a_voter [user_id]
 - history.not_found [seq] · rollback.not_found [seq]
+- absence.bad_date [value] · absence.ends_before [starts, ends] · absence.past [ends]
+- absence.too_long [count, max] · absence.overlaps [starts, ends] · absence.none [user_id]
+- remind.bad_hours [value]
 - rule.<variant>.<code> [the engine's params]: a refusal by the rules (``RuleRefused``)
 """
 

@@ -20,6 +20,7 @@ from bot.models import (
     Player,
     utcnow,
 )
+from bot.services.absence import apply_absences
 from bot.services.common import (
     GameView,
     enqueue,
@@ -188,6 +189,7 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
         game.status = GameStatus.ACTIVE.value
         touch(game, now)
         schedule_phase(game, now)
+        await apply_absences(session, game, players, now)  # announced in sign-up
         ordered = sorted(players, key=lambda p: p.seat or 0)
         seat_list = tuple((p.user_id, tuple(p.powers)) for p in ordered)
         enqueue(session, game, "game_started", {

@@ -8,6 +8,7 @@ from sqlmodel import col, delete, select, update
 
 from bot.db import Database
 from bot.models import DrawProposal, GameStatus, OrderSet, PhaseRecord, utcnow
+from bot.services import reminders
 from bot.services.common import (
     GameView,
     enqueue,
@@ -41,7 +42,9 @@ async def extend_deadline(db: Database, *, game_id: int, user_id: int,
         set_deadline(game, deadline, now)
         enqueue(session, game, "deadline_changed", {"phase": game.phase,
                                                     "deadline": iso(deadline)}, now)
-        view = game_view(game, await load_players(session, game_id))
+        players = await load_players(session, game_id)
+        reminders.plan(game, players, now)  # the hours each player chose
+        view = game_view(game, players)
     db.notify_deadlines()
     return view
 
@@ -83,7 +86,9 @@ async def resume_game(db: Database, *, game_id: int, user_id: int,
                      else await own.move_to(session, game, target, now), now)
         enqueue(session, game, "resumed", {"phase": game.phase,
                                            "deadline": iso(game.deadline)}, now)
-        view = game_view(game, await load_players(session, game_id))
+        players = await load_players(session, game_id)
+        reminders.plan(game, players, now)  # the hours each player chose
+        view = game_view(game, players)
     db.notify_deadlines()
     return view
 

@@ -23,8 +23,11 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "map_labels": "auto",          # province abbreviations on maps: auto (the text's language) | en | fr
     "press": "full",               # none | public | full | gunboat (seed 004 §3.4.7)
     "gm_reads_press": False,       # the GM may read private letters (set at creation only)
+    "absence": "extend",           # seed 004 §3.6: extend | replace (the GM names a player)
+    "absence_days": 14,            # days of deadline extension per player and game year
 }
 PRESS_MODES = ("none", "public", "full", "gunboat")
+ABSENCE_POLICIES = ("extend", "replace")
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {"preset": "standard"},
     "vortigern": {"preset": "vortigern", "assignment": "preferences"},
@@ -56,6 +59,12 @@ def _check_option(key: str, value: Any) -> Any:
             raise bad()
     elif key == "assignment":
         if value not in ("random", "preferences"):
+            raise bad()
+    elif key == "absence":
+        if value not in ABSENCE_POLICIES:
+            raise bad()
+    elif key == "absence_days":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 365:
             raise bad()
     elif key == "palette":
         if value is not None and not isinstance(value, str):

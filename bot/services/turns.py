@@ -17,6 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
 from bot.models import DrawProposal, Game, GameStatus, OrderSet, PhaseRecord, Player, utcnow
+from bot.services.absence import apply_absences
 from bot.services.common import (
     enqueue,
     iso,
@@ -195,6 +196,8 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
             set_deadline(game, step.deadline, now)
         else:
             schedule_phase(game, now)
+        if result is None:  # absences announced (seed 004 §3.6), the players' reminders
+            await apply_absences(session, game, players, now, extend=not step.own_deadline)
         if step.posts is not None:
             for kind, payload in step.posts(seq, game.deadline):
                 enqueue(session, game, kind, payload, now)

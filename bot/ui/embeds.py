@@ -164,6 +164,8 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
     lines.append(t("settings.map_labels", locale, labels=str(o.get("map_labels") or "auto")))
     lines.append(t("settings.press", locale, press=press_mode(o)))
     lines.append(t("settings.gm_reads_press", locale, on=_on(o.get("gm_reads_press"))))
+    lines.append(t("settings.absence", locale, policy=str(o.get("absence") or "extend"),
+                   count=int(o.get("absence_days", 14))))  # seed 004 §3.6
     minutes = game.phase_minutes
 
     def length(key: str) -> str:

@@ -149,9 +149,12 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
         view = discord.ui.View(timeout=None)
         view.add_item(RemindersButton(post.game_id or 0, False,
                                       label=t("reminders.stop_button", loc)))
+        # "ordered": a player who asked for reminders even with their orders in
+        ordered = "" if powers else "_ordered"
         await _dm(bot, int(p["user_id"]), embed=_embed(
-            t("reminder.title", loc, name=name),
-            t("reminder.body", loc, powers=powers, phase=phase_name(p.get("phase"), loc),
+            t(f"reminder.title{ordered}", loc, name=name),
+            t(f"reminder.body{ordered}", loc, powers=powers,
+              phase=phase_name(p.get("phase"), loc),
               deadline=deadline_text(p.get("deadline")))), view=view)
         return
     if kind == "draw_vote_request":

@@ -15,6 +15,8 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.models import utcnow
+from bot.services import absence as absence_service
 from bot.services import games as games_service
 from bot.services import history as history_service
 from bot.services import options as options_service
@@ -23,6 +25,7 @@ from bot.services import players as players_service
 from bot.services import press as press_service
 from bot.services import surface as surface_service
 from bot.services.options import map_style
+from bot.ui.absence import add_away_field
 from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
 from bot.ui.errors import UserFacingError, reply
@@ -176,6 +179,8 @@ class GameCog(commands.Cog):
             state = await surface_service.public_state(bot.db, game_id=game.id) \
                 if game.phase else None
             embed = status_embed(game, locale, progress, state)
+        add_away_field(embed, await absence_service.away_now(  # seed 004 §3.6
+            bot.db, game_id=game.id, now=utcnow()), locale)
         await reply(interaction, embed=embed, ephemeral=False)
 
     @game.command(name=L("settings"), description=L("Rule options of this game"))

@@ -1,0 +1,39 @@
+"""How absences and reminder offsets read on Discord: days in the reader's convention, hours,
+and the "away" line of ``/game status`` (who and until when — never the reason)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+import discord
+
+from bot.i18n import language_of, t
+from bot.services.absence import Away
+
+
+def day_text(day: date | str, locale: Any) -> str:
+    """24/12/2026 in French, 2026-12-24 in English."""
+    d = date.fromisoformat(day) if isinstance(day, str) else day
+    return d.strftime("%d/%m/%Y") if language_of(locale) == "fr" else d.isoformat()
+
+
+def hours_text(hours: Sequence[float], locale: Any) -> str:
+    """(24.0, 1.5) -> "24 h, 1.5 h" ("1,5 h" in French)."""
+    comma = language_of(locale) == "fr"
+
+    def one(h: float) -> str:
+        text = f"{h:g}"
+        return (text.replace(".", ",") if comma else text) + " h"
+
+    return ", ".join(one(h) for h in hours)
+
+
+def add_away_field(embed: discord.Embed, away: Sequence[Away], locale: Any) -> None:
+    """``/game status``: the players away today, if any."""
+    if away:
+        lines = [t("absence.status_line", locale, user=f"<@{a.user_id}>",
+                   ends=day_text(a.ends, locale)) for a in away]
+        embed.add_field(name=t("absence.status_title", locale, count=len(away)),
+                        value="\n".join(lines)[:1024], inline=False)
