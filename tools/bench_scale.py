@@ -439,11 +439,13 @@ async def scale(kind: str, pg_url: str | None, sizes: tuple[int, ...], *, rounds
 # --- adjudications per second with 1 and 2 worker processes --------------------------------
 
 def _worker_process(url: str, search_path: str | None, owner: str, ready: Any, start: Any,
-                    results: Any) -> None:
+                    results: Any, finish: Any) -> None:
     async def work() -> None:
-        kwargs: dict[str, Any] = {"connect_args": {"server_settings": {
-            "search_path": search_path}}} if search_path else {}
-        db = Database(url, **kwargs)
+        # named, so that the CPU of its PostgreSQL backends can be read (_backends_cpu)
+        settings = {"application_name": f"{BACKEND_PREFIX}{owner}"}
+        if search_path:
+            settings["search_path"] = search_path
+        db = Database(url, connect_args={"server_settings": settings})
         scheduler = Scheduler(db, owner=owner, batch=10)
         await scheduler.next_due()  # connected, statements warm
         ready.put(owner)
@@ -451,6 +453,7 @@ def _worker_process(url: str, search_path: str | None, owner: str, ready: Any, s
         begun, cpu = time.time(), time.process_time()
         resolved = await scheduler.run_once()
         results.put((owner, resolved, begun, time.time(), time.process_time() - cpu))
+        finish.wait()  # its backends alive until their CPU is read
         await db.dispose()
 
     asyncio.run(work())
@@ -472,19 +475,25 @@ async def workers(pg_url: str, games_count: int = 300, *,
                              spread_minutes=0)
             first += games_count
             ready, start, results = context.Queue(), context.Event(), context.Queue()
+            finish = context.Event()
             procs = [context.Process(target=_worker_process, args=(
-                db.url, _search_path(db), f"w{i}", ready, start, results)) for i in range(n)]
+                db.url, _search_path(db), f"w{i}", ready, start, results, finish))
+                for i in range(n)]
             for p in procs:
                 p.start()
             for _ in procs:  # every process imported and connected before the clock starts
                 await asyncio.to_thread(ready.get, timeout=120)
+            backends0 = await _backends_cpu(db)
             busy0 = _machine_busy()
             start.set()
             done = [await asyncio.to_thread(results.get, timeout=600) for _ in procs]
             elapsed = max(d[3] for d in done) - min(d[2] for d in done)
             busy = _machine_busy() - busy0
+            backends = await _backends_cpu(db)
+            finish.set()
             for p in procs:
                 p.join(timeout=60)
+            pg_cpu = sum(cpu - backends0.get(pid, 0.0) for pid, cpu in backends.items())
             resolved = sum(d[1] for d in done)
             assert resolved == games_count, done
             out[f"adjudications_per_s_{n}_workers"] = resolved / elapsed
@@ -494,13 +503,43 @@ async def workers(pg_url: str, games_count: int = 300, *,
             out[f"worker_cpu_ms_per_phase_{n}_workers"] = 1000 * sum(d[4] for d in done) \
                 / resolved
             out[f"machine_cores_busy_{n}_workers"] = busy / elapsed
+            # the CPU of the PostgreSQL backends serving the workers (not the WAL writer's
+            # nor the checkpointer's, shared with everything else)
+            out[f"postgres_cpu_ms_per_phase_{n}_workers"] = 1000 * pg_cpu / resolved
             log(f"{n} worker(s): {resolved} phases in {elapsed:.2f} s "
                 f"({resolved / elapsed:.0f}/s; {[d[1] for d in done]}; "
-                f"{out[f'worker_cpu_ms_per_phase_{n}_workers']:.1f} ms CPU per phase; "
+                f"{out[f'worker_cpu_ms_per_phase_{n}_workers']:.1f} ms CPU per phase, "
+                f"PostgreSQL {out[f'postgres_cpu_ms_per_phase_{n}_workers']:.1f} ms; "
                 f"machine {busy / elapsed:.2f} cores busy of {os.cpu_count()})")
     out["workers_speedup"] = out["adjudications_per_s_2_workers"] \
         / out["adjudications_per_s_1_workers"]
+    # the ceiling on this machine: every core busy with the workers and their backends
+    # alone (nothing else running), over what one worker achieved
+    cpu_per_phase = (out["worker_cpu_ms_per_phase_2_workers"]
+                     + out["postgres_cpu_ms_per_phase_2_workers"]) / 1000
+    out["workers_ceiling_per_s"] = (os.cpu_count() or 1) / cpu_per_phase
+    out["workers_speedup_ceiling"] = min(2.0, out["workers_ceiling_per_s"]
+                                         / out["adjudications_per_s_1_workers"])
     return out
+
+
+BACKEND_PREFIX = "bench-"
+
+
+async def _backends_cpu(db: Database) -> dict[int, float]:
+    """CPU seconds (user + system) of each PostgreSQL backend serving a bench worker, read
+    from /proc (the server runs on this machine)."""
+    rows = await db.read(text("SELECT pid FROM pg_stat_activity WHERE application_name "
+                              f"LIKE '{BACKEND_PREFIX}%'"))
+    found: dict[int, float] = {}
+    for (pid,) in rows:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[int(pid)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
 
 
 # --- guilds a bot process holds ------------------------------------------------------------

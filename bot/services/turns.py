@@ -150,13 +150,14 @@ async def next_seq(session: AsyncSession, game_id: int) -> int:
 async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | None = None,
                            expected_version: int | None = None, trigger: str = "gm",
                            user_id: int | None = None, lease_owner: str | None = None,
-                           now: datetime | None = None) -> TurnOutcome:
+                           now: datetime | None = None, notify: bool = True) -> TurnOutcome:
     """Resolve the current phase of ``game_id``, whatever its variant.
 
     ``trigger``: "deadline" (refused before the deadline, and while another process holds the
     lease), "ready" (refused unless everyone who must act is ready), "gm" (``user_id`` must
     be the GM). ``expected_phase``/``expected_version``: refused with ``Stale`` when the game
-    moved on, so a repeated or racing call never resolves twice."""
+    moved on, so a repeated or racing call never resolves twice. ``notify=False``: the
+    caller wakes the other processes itself (the scheduler, once per pass)."""
     now = now or utcnow()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
@@ -219,7 +220,8 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
                               finished=result is not None, result=result,
                               deadline=game.deadline,
                               new_civil_disorder=step.new_civil_disorder)
-    db.notify_deadlines()
+    if notify:
+        db.notify_deadlines()
     return outcome
 
 

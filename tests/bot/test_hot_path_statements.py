@@ -1,18 +1,22 @@
 """Round trips of the hot paths (issue 15 budgets): an order submission is one read and one
 write statement, with no explicit transaction on PostgreSQL; a turn reads its pending orders
-and its next record number once."""
+and its next record number once; a scheduler pass wakes the other processes once."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 
+import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from bot.db import Database
+from bot.scheduler import Scheduler
 from bot.services import orders, turns
-from tests.bot.conftest import GM, new_game, user_of
+from tests.bot.conftest import GM, T0, new_game, user_of
 
 
 @contextmanager
@@ -60,3 +64,21 @@ async def test_a_turn_reads_its_orders_and_its_record_number_once(db: Database) 
     assert sum(1 for s in seen if "MAX(PHASE_RECORD.SEQ)" in s) == 1
     work = [s for s in seen if not s.startswith(("BEGIN", "COMMIT"))]
     assert len(work) <= 9, work
+
+
+async def test_a_scheduler_pass_wakes_the_other_processes_once(db: Database) -> None:
+    """A deadline pass that resolves several games sends one NOTIFY for all of them, after
+    the last (each NOTIFY is a PostgreSQL transaction, its commit serialised with every
+    other notifying commit): not one per turn."""
+    if db.is_sqlite:
+        pytest.skip("no NOTIFY on SQLite")
+    for channel in range(600, 604):
+        await new_game(db, n_players=2, channel_id=channel)
+    scheduler = Scheduler(db, owner="once", batch=2)
+    if db._notifier is not None:  # the games' start woke the others: done first
+        await asyncio.wait_for(db._notifier, 10)
+    with sent() as seen:
+        assert await scheduler.run_once(T0 + timedelta(days=30)) == 4
+        if db._notifier is not None:
+            await asyncio.wait_for(db._notifier, 10)
+    assert sum(1 for s in seen if "PG_NOTIFY" in s) == 1
