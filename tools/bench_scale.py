@@ -11,9 +11,8 @@ three powers' pending orders — copied from a game played through the services,
 - ``pass``: a scheduler pass with nothing due (claim, reminders, posts);
 - ``submit``: ``orders.submit_orders`` by game id, median of 200; ``write``: the floor of any
   write, one single-row UPDATE in a transaction of its own;
-- ``status``: what ``/game status`` runs today (``game_in_channel``, ``order_status``,
-  ``public_state``: three transactions), median of 200; ``status_one_tx``: the same reads as
-  one read transaction on ``Database.run`` (a sketch of what the services would need);
+- ``status``: what ``/game status`` runs (``status.game_status``: one read transaction),
+  median of 200;
 - ``turn``: a 7-player Spring 1901 turn (lock, adjudicate, persist) and ``turn_post`` the same
   with its post (the map rendered by the poster's process pool), median of 10;
 
@@ -23,8 +22,8 @@ not in it). ``--workers`` also measures adjudications per second with one and wi
 processes (PostgreSQL, deadline passes without posts); ``--guilds N`` the memory a bot process
 holds per guild.
 
-    python -m tools.bench_scale [--max 10000] [--no-sqlite] [--postgres URL] [--workers]
-                                [--guilds 5000] [--json]
+    python -m tools.bench_scale [--max 10000 | --sizes 1000,100000] [--no-sqlite]
+                                [--postgres URL] [--workers] [--guilds 5000] [--json]
 
 PostgreSQL is used when ``--postgres`` or ``TEST_POSTGRES_URL`` is given, in a schema of its
 own dropped at the end. ``run()`` returns the figures for ``tools/bench.py``.
@@ -47,15 +46,13 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import event, select, text
-from sqlalchemy.engine import Connection, Engine
-from sqlmodel import SQLModel
+from sqlalchemy import event, text
+from sqlalchemy.engine import Engine
 
 from bot.db import Database, migrate
 from bot.models import utcnow
 from bot.scheduler import OutboxPoster, PostMessage, Scheduler, render_pool
-from bot.services import games, orders, players, surface, turns
-from bot.services.common import ChannelGame
+from bot.services import games, orders, players, status, surface, turns
 from engine import api as engine_api
 
 SIZES = (1_000, 10_000, 100_000)
@@ -334,14 +331,8 @@ async def measure(db: Database, total: int, template: int, counter: Counter,
     put("write", await _timed(lambda: db.run(lambda c: c.execute(touch, {"id": view.id})),
                               200, counter))
 
-    async def status() -> None:
-        game = await games.game_in_channel(db, channel_id=probe)
-        await orders.order_status(db, game_id=game.id)
-        await surface.public_state(db, game_id=game.id)
-
-    put("status", await _timed(status, 200, counter))
-    put("status_one_tx", await _timed(lambda: status_in_one_transaction(db, probe), 200,
-                                      counter))
+    put("status", await _timed(lambda: status.game_status(db, channel_id=probe), 200,
+                               counter))
 
     # full turns of fresh 7-player games, without and with the post (map rendered)
     posted: list[PostMessage] = []
@@ -380,29 +371,6 @@ async def measure(db: Database, total: int, template: int, counter: Counter,
     await poster.post_pending()
     put("turn_post", await _timed(turn_post, turns_count, counter))
     return figures
-
-
-_STATUS_GAME = ChannelGame(tuple(SQLModel.metadata.tables["game"].c))
-_TABLES = SQLModel.metadata.tables
-
-
-async def status_in_one_transaction(db: Database, channel_id: int) -> dict[str, Any]:
-    """A sketch of what ``/game status`` would cost as one read transaction on the hot
-    path's ``Database.run`` (the game of the channel, its players, its orders' flags): what
-    ``bot.services`` would need (issue 15); not the bot's path today."""
-    player, order_set = _TABLES["player"], _TABLES["order_set"]
-
-    def read(connection: Connection) -> dict[str, Any]:
-        game = _STATUS_GAME.find(connection, channel_id=channel_id)
-        seats = connection.execute(select(player).where(player.c.game_id == game.id)
-                                   .order_by(player.c.id)).all()
-        flags = connection.execute(select(order_set.c.power, order_set.c.ready,
-                                          order_set.c.text != "").where(
-            order_set.c.game_id == game.id, order_set.c.phase == game.phase)).all()
-        choices = engine_api.powers_with_choices(dict(game.state or {}), {})
-        return {"game": game, "players": seats, "orders": flags, "waiting": choices}
-
-    return await db.run(read, write=False)
 
 
 def _bind(db: Database, value: datetime) -> Any:
@@ -641,6 +609,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max", type=int, default=SIZES[-1],
                         help="largest number of games (default 100000; 10000 for a quick run)")
+    parser.add_argument("--sizes", default=None,
+                        help="the sizes measured, comma-separated (the table is filled up to "
+                             "each in turn), e.g. 1000,100000; default every size to --max")
     parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
     parser.add_argument("--postgres", default=os.environ.get("TEST_POSTGRES_URL"),
                         help="postgresql+asyncpg:// URL (default: TEST_POSTGRES_URL)")
@@ -654,6 +625,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     sizes = tuple(s for s in SIZES if s <= args.max) or (args.max,)
+    if args.sizes:
+        sizes = tuple(sorted(int(x) for x in args.sizes.split(",")))
 
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -681,8 +654,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _print_table(report: dict[str, Any]) -> None:
-    names = ("next_due", "claim", "reminders", "pass", "submit", "write", "status",
-             "status_one_tx", "turn", "turn_post")
+    names = ("next_due", "claim", "reminders", "pass", "submit", "write", "status", "turn",
+             "turn_post")
     for kind in ("sqlite", "postgresql"):
         sizes = report.get(kind)
         if not sizes:

@@ -11,7 +11,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any, cast
 
-from sqlalchemy import and_, bindparam, exists, literal, update
+from sqlalchemy import and_, bindparam, exists, literal, literal_column, update
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -96,6 +96,12 @@ _PLAYERS_OF_GAME = core_select(
     _PLAYER.c.id, _PLAYER.c.user_id, _PLAYER.c.powers, _PLAYER.c.status,
     _PLAYER.c.missed_phases, _PLAYER.c.seat).where(
     _PLAYER.c.game_id == bindparam("game_id")).order_by(_PLAYER.c.id)
+def _literals(*values: str) -> list[Any]:
+    """Constants written into the statement: an IN list of parameters would be expanded on
+    every execution (a third of the SQLite write's time)."""
+    return [literal_column(f"'{v}'") for v in values]
+
+
 # The write's guard, in the write statement itself: the game is still at the version, phase
 # and status checked, and the caller still holds the seat. FOR SHARE on PostgreSQL: a turn
 # being adjudicated holds the game FOR UPDATE, so the write waits for it and then finds the
@@ -105,11 +111,11 @@ _STILL_CHECKED = and_(
     exists(core_select(literal(1)).where(
         _GAME.c.id == bindparam("of_game_id"), _GAME.c.version == bindparam("of_version"),
         _GAME.c.phase == bindparam("of_phase"),
-        _GAME.c.status.in_([GameStatus.ACTIVE.value, GameStatus.PAUSED.value]))
+        _GAME.c.status.in_(_literals(GameStatus.ACTIVE.value, GameStatus.PAUSED.value)))
         .with_for_update(read=True)),
     exists(core_select(literal(1)).where(
         _PLAYER.c.id == bindparam("of_player_id"), _PLAYER.c.user_id == bindparam("of_user_id"),
-        _PLAYER.c.status.in_(SEATED))))
+        _PLAYER.c.status.in_(_literals(*SEATED)))))
 _ORDER_VALUES = ("text", "parsed", "ready", "user_id", "updated_at")
 _NEW = {name: bindparam(f"new_{name}", type_=_ORDERS.c[name].type) for name in _ORDER_VALUES}
 _REPLACE_ORDERS = update(_ORDERS).where(
