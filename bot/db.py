@@ -211,7 +211,8 @@ class Database:
             await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
             yield session
 
-    async def run(self, work: Callable[[Connection], T], *, write: bool = True) -> T:
+    async def run(self, work: Callable[[Connection], T], *, write: bool = True,
+                  autocommit: bool = False) -> T:
         """``work(connection)`` inside one transaction (committed when it returns, rolled back
         when it raises), on a Core ``Connection``; its result is returned.
 
@@ -220,8 +221,17 @@ class Database:
         the same in-process lock as ``transaction`` and begin with ``BEGIN IMMEDIATE``. On
         other databases ``work`` runs through the async engine, with the same isolation as
         ``transaction`` (use ``with_for_update()`` to lock rows on PostgreSQL). ``work`` must
-        not touch asyncio or await anything."""
+        not touch asyncio or await anything.
+
+        ``autocommit`` (PostgreSQL only; ignored on SQLite): no transaction around ``work``,
+        each statement its own — one round trip per statement instead of BEGIN and COMMIT
+        more. Only for work whose every statement is correct on its own (a read whose result
+        a guarded write checks again, a write guarded by its own conditions)."""
         sync_engine = self._sync()
+        if autocommit and not self.is_sqlite:
+            async with self.engine.connect() as connection:
+                connection = await connection.execution_options(isolation_level="AUTOCOMMIT")
+                return await connection.run_sync(work)
         if sync_engine is None:
             async with self.transaction(write=write) as session:
                 connection = await session.connection()

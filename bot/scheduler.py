@@ -407,6 +407,11 @@ class Scheduler:
             # waited for the one just over, an automatic crisis whose time passed meanwhile)
             if seen < self.batch and not progressed:
                 break
+        if resolved:
+            # one wake-up of the other processes for the whole pass, not one per turn (a
+            # PostgreSQL NOTIFY is a transaction of its own, its commit serialised with
+            # every other notifying commit)
+            self.db.notify_deadlines()
         await self.send_reminders(now)
         if self.poster is not None:
             await self.poster.post_pending(now=now)
@@ -426,7 +431,7 @@ class Scheduler:
         try:
             await adjudicate_phase(self.db, game_id=game_id, expected_phase=phase,
                           expected_version=version, trigger="deadline",
-                          lease_owner=self.owner, now=now)
+                          lease_owner=self.owner, now=now, notify=False)
             return True
         except ServiceError as exc:  # someone else resolved it, or the deadline moved
             log.info("game %s not resolved: %s", game_id, exc.code)

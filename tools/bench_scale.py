@@ -11,9 +11,8 @@ three powers' pending orders — copied from a game played through the services,
 - ``pass``: a scheduler pass with nothing due (claim, reminders, posts);
 - ``submit``: ``orders.submit_orders`` by game id, median of 200; ``write``: the floor of any
   write, one single-row UPDATE in a transaction of its own;
-- ``status``: what ``/game status`` runs today (``game_in_channel``, ``order_status``,
-  ``public_state``: three transactions), median of 200; ``status_one_tx``: the same reads as
-  one read transaction on ``Database.run`` (a sketch of what the services would need);
+- ``status``: what ``/game status`` runs (``status.game_status``: one read transaction),
+  median of 200;
 - ``turn``: a 7-player Spring 1901 turn (lock, adjudicate, persist) and ``turn_post`` the same
   with its post (the map rendered by the poster's process pool), median of 10;
 
@@ -23,8 +22,8 @@ not in it). ``--workers`` also measures adjudications per second with one and wi
 processes (PostgreSQL, deadline passes without posts); ``--guilds N`` the memory a bot process
 holds per guild.
 
-    python -m tools.bench_scale [--max 10000] [--no-sqlite] [--postgres URL] [--workers]
-                                [--guilds 5000] [--json]
+    python -m tools.bench_scale [--max 10000 | --sizes 1000,100000] [--no-sqlite]
+                                [--postgres URL] [--workers] [--guilds 5000] [--json]
 
 PostgreSQL is used when ``--postgres`` or ``TEST_POSTGRES_URL`` is given, in a schema of its
 own dropped at the end. ``run()`` returns the figures for ``tools/bench.py``.
@@ -47,15 +46,13 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import event, select, text
-from sqlalchemy.engine import Connection, Engine
-from sqlmodel import SQLModel
+from sqlalchemy import event, text
+from sqlalchemy.engine import Engine
 
 from bot.db import Database, migrate
 from bot.models import utcnow
 from bot.scheduler import OutboxPoster, PostMessage, Scheduler, render_pool
-from bot.services import games, orders, players, surface, turns
-from bot.services.common import ChannelGame
+from bot.services import games, orders, players, status, surface, turns
 from engine import api as engine_api
 
 SIZES = (1_000, 10_000, 100_000)
@@ -342,14 +339,8 @@ async def measure(db: Database, total: int, template: int, counter: Counter,
     put("write", await _timed(lambda: db.run(lambda c: c.execute(touch, {"id": view.id})),
                               200, counter))
 
-    async def status() -> None:
-        game = await games.game_in_channel(db, channel_id=probe)
-        await orders.order_status(db, game_id=game.id)
-        await surface.public_state(db, game_id=game.id)
-
-    put("status", await _timed(status, 200, counter))
-    put("status_one_tx", await _timed(lambda: status_in_one_transaction(db, probe), 200,
-                                      counter))
+    put("status", await _timed(lambda: status.game_status(db, channel_id=probe), 200,
+                               counter))
 
     # full turns of fresh 7-player games, without and with the post (map rendered)
     posted: list[PostMessage] = []
@@ -390,29 +381,6 @@ async def measure(db: Database, total: int, template: int, counter: Counter,
     return figures
 
 
-_STATUS_GAME = ChannelGame(tuple(SQLModel.metadata.tables["game"].c))
-_TABLES = SQLModel.metadata.tables
-
-
-async def status_in_one_transaction(db: Database, channel_id: int) -> dict[str, Any]:
-    """A sketch of what ``/game status`` would cost as one read transaction on the hot
-    path's ``Database.run`` (the game of the channel, its players, its orders' flags): what
-    ``bot.services`` would need (issue 15); not the bot's path today."""
-    player, order_set = _TABLES["player"], _TABLES["order_set"]
-
-    def read(connection: Connection) -> dict[str, Any]:
-        game = _STATUS_GAME.find(connection, channel_id=channel_id)
-        seats = connection.execute(select(player).where(player.c.game_id == game.id)
-                                   .order_by(player.c.id)).all()
-        flags = connection.execute(select(order_set.c.power, order_set.c.ready,
-                                          order_set.c.text != "").where(
-            order_set.c.game_id == game.id, order_set.c.phase == game.phase)).all()
-        choices = engine_api.powers_with_choices(dict(game.state or {}), {})
-        return {"game": game, "players": seats, "orders": flags, "waiting": choices}
-
-    return await db.run(read, write=False)
-
-
 def _bind(db: Database, value: datetime) -> Any:
     """A datetime parameter of a text() statement as the dialect stores it."""
     if db.is_sqlite:
@@ -447,11 +415,13 @@ async def scale(kind: str, pg_url: str | None, sizes: tuple[int, ...], *, rounds
 # --- adjudications per second with 1 and 2 worker processes --------------------------------
 
 def _worker_process(url: str, search_path: str | None, owner: str, ready: Any, start: Any,
-                    results: Any) -> None:
+                    results: Any, finish: Any) -> None:
     async def work() -> None:
-        kwargs: dict[str, Any] = {"connect_args": {"server_settings": {
-            "search_path": search_path}}} if search_path else {}
-        db = Database(url, **kwargs)
+        # named, so that the CPU of its PostgreSQL backends can be read (_backends_cpu)
+        settings = {"application_name": f"{BACKEND_PREFIX}{owner}"}
+        if search_path:
+            settings["search_path"] = search_path
+        db = Database(url, connect_args={"server_settings": settings})
         scheduler = Scheduler(db, owner=owner, batch=10)
         await scheduler.next_due()  # connected, statements warm
         ready.put(owner)
@@ -459,6 +429,7 @@ def _worker_process(url: str, search_path: str | None, owner: str, ready: Any, s
         begun, cpu = time.time(), time.process_time()
         resolved = await scheduler.run_once()
         results.put((owner, resolved, begun, time.time(), time.process_time() - cpu))
+        finish.wait()  # its backends alive until their CPU is read
         await db.dispose()
 
     asyncio.run(work())
@@ -480,19 +451,25 @@ async def workers(pg_url: str, games_count: int = 300, *,
                              spread_minutes=0)
             first += games_count
             ready, start, results = context.Queue(), context.Event(), context.Queue()
+            finish = context.Event()
             procs = [context.Process(target=_worker_process, args=(
-                db.url, _search_path(db), f"w{i}", ready, start, results)) for i in range(n)]
+                db.url, _search_path(db), f"w{i}", ready, start, results, finish))
+                for i in range(n)]
             for p in procs:
                 p.start()
             for _ in procs:  # every process imported and connected before the clock starts
                 await asyncio.to_thread(ready.get, timeout=120)
+            backends0 = await _backends_cpu(db)
             busy0 = _machine_busy()
             start.set()
             done = [await asyncio.to_thread(results.get, timeout=600) for _ in procs]
             elapsed = max(d[3] for d in done) - min(d[2] for d in done)
             busy = _machine_busy() - busy0
+            backends = await _backends_cpu(db)
+            finish.set()
             for p in procs:
                 p.join(timeout=60)
+            pg_cpu = sum(cpu - backends0.get(pid, 0.0) for pid, cpu in backends.items())
             resolved = sum(d[1] for d in done)
             assert resolved == games_count, done
             out[f"adjudications_per_s_{n}_workers"] = resolved / elapsed
@@ -502,13 +479,43 @@ async def workers(pg_url: str, games_count: int = 300, *,
             out[f"worker_cpu_ms_per_phase_{n}_workers"] = 1000 * sum(d[4] for d in done) \
                 / resolved
             out[f"machine_cores_busy_{n}_workers"] = busy / elapsed
+            # the CPU of the PostgreSQL backends serving the workers (not the WAL writer's
+            # nor the checkpointer's, shared with everything else)
+            out[f"postgres_cpu_ms_per_phase_{n}_workers"] = 1000 * pg_cpu / resolved
             log(f"{n} worker(s): {resolved} phases in {elapsed:.2f} s "
                 f"({resolved / elapsed:.0f}/s; {[d[1] for d in done]}; "
-                f"{out[f'worker_cpu_ms_per_phase_{n}_workers']:.1f} ms CPU per phase; "
+                f"{out[f'worker_cpu_ms_per_phase_{n}_workers']:.1f} ms CPU per phase, "
+                f"PostgreSQL {out[f'postgres_cpu_ms_per_phase_{n}_workers']:.1f} ms; "
                 f"machine {busy / elapsed:.2f} cores busy of {os.cpu_count()})")
     out["workers_speedup"] = out["adjudications_per_s_2_workers"] \
         / out["adjudications_per_s_1_workers"]
+    # the ceiling on this machine: every core busy with the workers and their backends
+    # alone (nothing else running), over what one worker achieved
+    cpu_per_phase = (out["worker_cpu_ms_per_phase_2_workers"]
+                     + out["postgres_cpu_ms_per_phase_2_workers"]) / 1000
+    out["workers_ceiling_per_s"] = (os.cpu_count() or 1) / cpu_per_phase
+    out["workers_speedup_ceiling"] = min(2.0, out["workers_ceiling_per_s"]
+                                         / out["adjudications_per_s_1_workers"])
     return out
+
+
+BACKEND_PREFIX = "bench-"
+
+
+async def _backends_cpu(db: Database) -> dict[int, float]:
+    """CPU seconds (user + system) of each PostgreSQL backend serving a bench worker, read
+    from /proc (the server runs on this machine)."""
+    rows = await db.read(text("SELECT pid FROM pg_stat_activity WHERE application_name "
+                              f"LIKE '{BACKEND_PREFIX}%'"))
+    found: dict[int, float] = {}
+    for (pid,) in rows:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[int(pid)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
 
 
 # --- guilds a bot process holds ------------------------------------------------------------
@@ -610,6 +617,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max", type=int, default=SIZES[-1],
                         help="largest number of games (default 100000; 10000 for a quick run)")
+    parser.add_argument("--sizes", default=None,
+                        help="the sizes measured, comma-separated (the table is filled up to "
+                             "each in turn), e.g. 1000,100000; default every size to --max")
     parser.add_argument("--no-sqlite", action="store_true", help="PostgreSQL only")
     parser.add_argument("--postgres", default=os.environ.get("TEST_POSTGRES_URL"),
                         help="postgresql+asyncpg:// URL (default: TEST_POSTGRES_URL)")
@@ -623,6 +633,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     sizes = tuple(s for s in SIZES if s <= args.max) or (args.max,)
+    if args.sizes:
+        sizes = tuple(sorted(int(x) for x in args.sizes.split(",")))
 
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -650,8 +662,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _print_table(report: dict[str, Any]) -> None:
-    names = ("next_due", "claim", "reminders", "pass", "submit", "write", "status",
-             "status_one_tx", "turn", "turn_post")
+    names = ("next_due", "claim", "reminders", "pass", "submit", "write", "status", "turn",
+             "turn_post")
     for kind in ("sqlite", "postgresql"):
         sizes = report.get(kind)
         if not sizes:

@@ -15,7 +15,7 @@ from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import lock_game
-from bot.models import Game, GameStatus, Outbox, Player, PlayerStatus, utcnow
+from bot.models import Game, GameStatus, OrderSet, Outbox, Player, PlayerStatus, utcnow
 from bot.services.errors import Conflict, Forbidden, NotFound
 
 # seats of a game that still play; LEFT/KICKED/REPLACED rows are history
@@ -95,6 +95,19 @@ async def load_players(session: AsyncSession, game_id: int, *,
     if seated_only:
         query = query.where(col(Player.status).in_(SEATED))
     return list((await session.exec(query.order_by(col(Player.id)))).all())
+
+
+async def pending_order_sets(session: AsyncSession, game: Game) -> list[OrderSet]:
+    """The order sets of the game's current phase, read once per transaction: a turn's
+    readiness check, its snapshot and its step share one statement. For reading only: a
+    transaction that changes them reads them with its own query."""
+    key = ("pending_order_sets", game.id, game.phase)
+    found: list[OrderSet] | None = session.info.get(key)
+    if found is None:
+        found = list((await session.exec(select(OrderSet).where(
+            OrderSet.game_id == game.id, OrderSet.phase == game.phase))).all())
+        session.info[key] = found
+    return found
 
 
 class ChannelGame:

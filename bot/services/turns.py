@@ -16,13 +16,14 @@ from sqlmodel import col, delete, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
-from bot.models import DrawProposal, Game, GameStatus, OrderSet, PhaseRecord, Player, utcnow
+from bot.models import DrawProposal, Game, GameStatus, PhaseRecord, Player, utcnow
 from bot.services.absence import apply_absences
 from bot.services.common import (
     enqueue,
     iso,
     load_game,
     load_players,
+    pending_order_sets,
     require_gm,
     require_status,
     schedule_phase,
@@ -129,28 +130,35 @@ async def snapshot(session: AsyncSession, game: Game, players: list[Player]
     """What a rollback to this phase restores besides the position (seed 004 §3.7): the
     seats as they were (powers, status, missed phases) and the orders pending, with their
     ready flags."""
-    pending = (await session.exec(select(OrderSet).where(
-        OrderSet.game_id == game.id, OrderSet.phase == game.phase))).all()
+    pending = await pending_order_sets(session, game)
     return {"players": seats_of(players),
             "order_sets": [{"power": o.power, "text": o.text, "parsed": o.parsed,
                             "ready": o.ready, "user_id": o.user_id} for o in pending]}
 
 
 async def next_seq(session: AsyncSession, game_id: int) -> int:
-    return int((await session.exec(select(func.max(PhaseRecord.seq)).where(
-        PhaseRecord.game_id == game_id))).one() or 0) + 1
+    """The seq of the game's next record, read once per turn (the step's civil disorder
+    rows and the records share it; forgotten when the records are added)."""
+    key = ("next_seq", game_id)
+    seq: int | None = session.info.get(key)
+    if seq is None:
+        seq = int((await session.exec(select(func.max(PhaseRecord.seq)).where(
+            PhaseRecord.game_id == game_id))).one() or 0) + 1
+        session.info[key] = seq
+    return seq
 
 
 async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | None = None,
                            expected_version: int | None = None, trigger: str = "gm",
                            user_id: int | None = None, lease_owner: str | None = None,
-                           now: datetime | None = None) -> TurnOutcome:
+                           now: datetime | None = None, notify: bool = True) -> TurnOutcome:
     """Resolve the current phase of ``game_id``, whatever its variant.
 
     ``trigger``: "deadline" (refused before the deadline, and while another process holds the
     lease), "ready" (refused unless everyone who must act is ready), "gm" (``user_id`` must
     be the GM). ``expected_phase``/``expected_version``: refused with ``Stale`` when the game
-    moved on, so a repeated or racing call never resolves twice."""
+    moved on, so a repeated or racing call never resolves twice. ``notify=False``: the
+    caller wakes the other processes itself (the scheduler, once per pass)."""
     now = now or utcnow()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
@@ -179,6 +187,7 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
                 orders=step.orders if i == 0 else [], results=record.results,
                 next_phase=following, started_at=game.updated_at, resolved_at=now,
                 snapshot=before if i == 0 else after))
+        session.info.pop(("next_seq", game_id), None)
         seqs = [seq + i for i in range(len(records))]
         game.state = new_state
         game.phase = new_state.get("phase")
@@ -214,7 +223,8 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
                               finished=result is not None, result=result,
                               deadline=game.deadline,
                               new_civil_disorder=step.new_civil_disorder)
-    db.notify_deadlines()
+    if notify:
+        db.notify_deadlines()
     return outcome
 
 

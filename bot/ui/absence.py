@@ -11,6 +11,8 @@ import discord
 
 from bot.i18n import language_of, t
 from bot.services.absence import Away
+from bot.services.common import GameView
+from bot.ui.format import power_name
 
 
 def day_text(day: date | str, locale: Any) -> str:
@@ -30,10 +32,20 @@ def hours_text(hours: Sequence[float], locale: Any) -> str:
     return ", ".join(one(h) for h in hours)
 
 
-def add_away_field(embed: discord.Embed, away: Sequence[Away], locale: Any) -> None:
-    """``/game status``: the players away today, if any."""
+def add_away_field(embed: discord.Embed, away: Sequence[Away], locale: Any,
+                   names: GameView | None = None) -> None:
+    """``/game status``: the players away today, if any. ``names``: a gunboat game, whose
+    players are never named — their powers are shown instead."""
+
+    def who(user_id: int) -> str:
+        seat = names.player(user_id) if names is not None else None
+        if names is None:
+            return f"<@{user_id}>"
+        powers = seat.powers if seat is not None else ()
+        return ", ".join(power_name(p, locale, names.variant) for p in powers) or "—"
+
     if away:
-        lines = [t("absence.status_line", locale, user=f"<@{a.user_id}>",
+        lines = [t("absence.status_line", locale, user=who(a.user_id),
                    ends=day_text(a.ends, locale)) for a in away]
         embed.add_field(name=t("absence.status_title", locale, count=len(away)),
                         value="\n".join(lines)[:1024], inline=False)

@@ -15,18 +15,16 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.models import utcnow
-from bot.services import absence as absence_service
 from bot.services import games as games_service
 from bot.services import history as history_service
 from bot.services import options as options_service
-from bot.services import orders as orders_service
 from bot.services import players as players_service
 from bot.services import press as press_service
+from bot.services import status as status_service
 from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.absence import add_away_field
-from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
+from bot.ui.common import bot_of, channel_ids, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
 from bot.ui.errors import UserFacingError, reply
 from bot.ui.format import phase_name, variant_named, variant_title, variant_titles
@@ -169,18 +167,18 @@ class GameCog(commands.Cog):
     @game.command(name=L("status"), description=L("Phase, deadline, players and centres"))
     async def game_status(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await game_here(interaction)
-        hook = surface_of(bot, game.variant).status
+        channel_id, thread_id = channel_ids(interaction)
+        # one read transaction (the game of the channel or thread, seats, progress, position)
+        status = await status_service.game_status(bot.db, channel_id=channel_id,
+                                                  thread_id=thread_id)
+        hook = surface_of(bot, status.game.variant).status
         if hook is not None:
-            embed = await hook(interaction, game)
+            embed = await hook(interaction, status.game)
         else:
-            progress = await orders_service.order_status(bot.db, game_id=game.id) \
-                if game.phase else None
-            state = await surface_service.public_state(bot.db, game_id=game.id) \
-                if game.phase else None
-            embed = status_embed(game, locale, progress, state)
-        add_away_field(embed, await absence_service.away_now(  # seed 004 §3.6
-            bot.db, game_id=game.id, now=utcnow()), locale)
+            embed = status_embed(status.game, locale, status.progress, status.state)
+        add_away_field(embed, status.away, locale,  # seed 004 §3.6
+                       names=None if not press_service.names_hidden(status.game)
+                       else status.game)
         await reply(interaction, embed=embed, ephemeral=False)
 
     @game.command(name=L("settings"), description=L("Rule options of this game"))

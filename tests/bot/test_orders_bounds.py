@@ -8,12 +8,15 @@ import threading
 from typing import Any
 
 import pytest
+from sqlmodel import select
 
-from bot.db import Database
-from bot.services import orders
-from bot.services.errors import Invalid, OrdersRejected
+from bot.db import Database, lock_game
+from bot.models import OrderSet
+from bot.services import orders, players
+from bot.services.common import touch
+from bot.services.errors import Forbidden, Invalid, OrdersRejected
 from engine import api as engine_api
-from tests.bot.conftest import dump, new_game, user_of
+from tests.bot.conftest import GM, T0, dump, new_game, user_of
 
 
 @pytest.mark.parametrize(("text", "code"), [
@@ -100,3 +103,63 @@ async def test_a_sheet_checked_against_a_position_that_moved_is_checked_again(
     monkeypatch.setattr(orders, "_store_in", store_after_a_move)
     result = await orders.submit_orders(db, game_id=game_id, user_id=france, text="A par - bur")
     assert result.power == "france" and len(checks) == 2
+
+
+async def test_a_sheet_written_while_a_turn_is_adjudicated_waits_and_is_checked_again(
+        db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one write statement is guarded by the version checked: while a turn holds the
+    game (PostgreSQL: FOR UPDATE, which the write's FOR SHARE waits for; SQLite: the write
+    lock), the sheet's write waits; the turn moves the version, so the sheet is checked again
+    against the new position instead of being stored for a phase already played."""
+    game_id = await new_game(db)
+    france = await user_of(db, game_id, "france")
+    real = engine_api.check_orders
+    checks: list[int] = []
+
+    def check(state: dict[str, Any], power: str, text: str) -> dict[str, Any]:
+        checks.append(1)
+        return real(state, power, text)
+    monkeypatch.setattr(engine_api, "check_orders", check)
+    async with db.transaction() as session:
+        game = await lock_game(session, game_id)
+        assert game is not None
+        task = asyncio.create_task(orders.submit_orders(db, game_id=game_id, user_id=france,
+                                                        text="A par - bur"))
+        for _ in range(100):  # read and checked, not written
+            await asyncio.sleep(0.02)
+            if checks:
+                break
+        await asyncio.sleep(0.2)
+        assert checks == [1] and not task.done()
+        touch(game, game.updated_at)  # what a turn does to the game, among others
+    result = await task
+    assert result.power == "france" and len(checks) == 2
+    async with db.transaction(write=False) as session:
+        rows = (await session.exec(select(OrderSet))).all()
+    assert [(r.power, r.text) for r in rows] == [("france", "A par - bur")]
+
+
+async def test_a_sheet_whose_player_left_the_seat_meanwhile_is_not_stored(
+        db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The write's guard names the seat too: a player replaced between the read and the
+    write stores nothing and is told they are not in the game."""
+    game_id = await new_game(db)
+    france = await user_of(db, game_id, "france")
+    real = engine_api.check_orders
+
+    async def replace() -> None:
+        await players.replace_player(db, game_id=game_id, user_id=GM, power="france",
+                                     new_user_id=999, now=T0)
+
+    def check(state: dict[str, Any], power: str, text: str) -> dict[str, Any]:
+        if not replaced:
+            replaced.append(asyncio.run_coroutine_threadsafe(replace(), loop).result(10))
+        return real(state, power, text)
+    replaced: list[None] = []
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr(engine_api, "check_orders", check)
+    with pytest.raises(Forbidden) as err:
+        await orders.submit_orders(db, game_id=game_id, user_id=france, text="A par - bur")
+    assert err.value.code == "player.not_in_game"
+    async with db.transaction(write=False) as session:
+        assert (await session.exec(select(OrderSet))).all() == []

@@ -55,3 +55,29 @@ async def test_an_unfinished_games_export_hides_conditional_orders_sent_ahead(db
     assert "conditional" not in text and "Build A par" not in text
     assert "A par - bur" in text  # the movement order, resolved, is public
     assert export["phases"] and export["final_state"]["units"]
+
+
+async def test_status_says_who_is_away_by_power_in_a_gunboat_game(db: Database) -> None:
+    """/game status shows who is away (seed 004 §3.6); in gunboat no player is named, so the
+    line names the power, never the player."""
+    import discord
+
+    from bot.services import absence, status
+    from bot.ui.absence import add_away_field
+    from tests.bot.conftest import T0, user_of
+
+    for press, named in (("full", True), ("gunboat", False)):
+        game_id = await new_game(db, options={"press": press}, channel_id=700 + named)
+        france = await user_of(db, game_id, "france")
+        await absence.set_absence(db, game_id=game_id, user_id=france, starts="2030-01-01",
+                                  ends="2030-01-05", reason="skiing", now=T0)
+        view = await status.game_status(db, channel_id=700 + named,
+                                        now=T0.replace(year=2030, month=1, day=2))
+        assert [a.user_id for a in view.away] == [france]
+        embed = discord.Embed()
+        from bot.services import press as press_service
+        add_away_field(embed, view.away, "en",
+                       names=view.game if press_service.names_hidden(view.game) else None)
+        text = embed.fields[0].value or ""
+        assert (f"<@{france}>" in text) is named and ("France" in text) is not named
+        assert "skiing" not in text

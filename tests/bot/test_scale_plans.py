@@ -1,7 +1,8 @@
 """Flat costs (issue 15): every statement the scheduler and the hot paths send is served by
 an index, on both databases. The statements are the ones really sent (a SQLAlchemy
 ``before_cursor_execute`` listener) during a scheduler's wake-up, a claim, reminders, posts,
-a turn, an order submission, a readiness and ``/game status``; each is then explained with
+a turn, an order submission (its guarded UPDATE and INSERT ... SELECT), a readiness and
+``/game status``; each is then explained with
 its own parameters: ``EXPLAIN QUERY PLAN`` on SQLite (no ``SCAN`` of a table; an index
 walked in order only under a ``LIMIT``), ``EXPLAIN (FORMAT JSON)`` on PostgreSQL with
 sequential scans disabled (a plan that still reads a whole table or walks a whole index
@@ -23,7 +24,7 @@ from sqlalchemy.engine import Engine
 from bot.db import Database
 from bot.models import TABLES
 from bot.scheduler import PostMessage, Scheduler
-from bot.services import games, orders, surface
+from bot.services import orders, status
 from tests.bot.conftest import T0, new_game, user_of
 
 DUE = T0 + timedelta(hours=48)
@@ -32,7 +33,7 @@ PARTIAL = {"ix_game_due", "ix_game_leased", "ix_game_reminder", "ix_outbox_pendi
            "ix_game_unstarted"}
 WAKE_UP = PARTIAL - {"ix_game_unstarted"}
 NAMES = {str(t.__tablename__) for t in TABLES}
-EXPLAINED = ("SELECT", "UPDATE", "DELETE", "WITH")
+EXPLAINED = ("SELECT", "UPDATE", "DELETE", "WITH", "INSERT")
 
 
 @contextmanager
@@ -72,9 +73,8 @@ async def _exercise(db: Database) -> list[tuple[str, Any]]:
         await orders.submit_orders(db, user_id=france, text="A par - bur",
                                    channel=(555, None))
         await orders.set_ready(db, game_id=game_id, user_id=france)
-        game = await games.game_in_channel(db, channel_id=555)  # /game status
-        await orders.order_status(db, game_id=game.id)
-        await surface.public_state(db, game_id=game.id)
+        await status.game_status(db, channel_id=555)  # /game status
+        await status.game_status(db, channel_id=555, thread_id=777)  # a thread of it
         await scheduler.run_once(REMIND)  # reminders, posts
         await scheduler.run_once(DUE)  # claim, two turns, their posts
         await scheduler.next_due()

@@ -7,11 +7,18 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import col, delete, select
+from sqlmodel import col, delete
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Game, OrderSet, Player, PlayerStatus
-from bot.services.common import NOT_PLAYING, SEATED, enqueue, phase_kind, waiting_powers
+from bot.services.common import (
+    NOT_PLAYING,
+    SEATED,
+    enqueue,
+    pending_order_sets,
+    phase_kind,
+    waiting_powers,
+)
 from bot.services.registry import Record, Step
 from bot.services.turns import next_seq
 from engine import api as engine_api
@@ -49,8 +56,7 @@ def everyone_ready(players: Sequence[Player], choices: Sequence[str],
 
 
 async def order_sets_of(session: AsyncSession, game: Game) -> list[OrderSet]:
-    return list((await session.exec(select(OrderSet).where(
-        OrderSet.game_id == game.id, OrderSet.phase == game.phase))).all())
+    return await pending_order_sets(session, game)
 
 
 def track_missed_phases(game: Game, players: Sequence[Player], choices: Sequence[str],
