@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from bot.i18n import language_of, t
-from engine import variants
+from engine import variants, wording
 from engine.maps import MAP_ROOTS, Map, province_of
 
 # engine error codes that mean "open to two readings" (seed 004 §4.1.1 "(u)")
@@ -132,6 +132,56 @@ def province_name(location: str, locale: Any, variant: str = "classic") -> str:
     name = prov.name(language_of(locale))
     coast = location.split("/", 1)[1] if "/" in location else None
     return f"{name} ({coast.upper()})" if coast else name
+
+
+def _map_name(variant: str) -> str:
+    try:
+        return variants.get(variant).map_name
+    except variants.UnknownVariant:
+        return "classic"
+
+
+def place_words(location: str, locale: Any, variant: str = "classic") -> wording.Named:
+    """A province in a sentence, from the board's grammar table ("en Bourgogne", "au
+    Portugal", "dans la Manche", "de la Manche"; "the North Sea")."""
+    language = language_of(locale)
+    prov = province_of(location)
+    try:
+        label = game_map(variant).provinces[prov].name(language)
+    except KeyError:
+        label = local_code(prov, language).upper()
+    return wording.place(_map_name(variant), prov, label, language)
+
+
+def _coast(location: str, locale: Any) -> str:
+    coast = location.split("/", 1)[1] if "/" in location else ""
+    return f" ({t('words.coast.' + coast, locale)})" if coast in ("nc", "sc", "ec") else ""
+
+
+def unit_words(unit_type: str, location: str, locale: Any, variant: str = "classic") -> str:
+    """A unit in a sentence: "l'armée de Varsovie", "la flotte d'Espagne (côte nord)"; "the
+    fleet in the North Sea"."""
+    language = language_of(locale)
+    prov = province_of(location)
+    label = place_words(location, language, variant).name
+    return wording.unit(_map_name(variant), unit_type, prov, label, language) + \
+        _coast(location, language)
+
+
+def places_at(locations: Sequence[str], locale: Any, variant: str = "classic") -> str:
+    """Places a unit may go to, as a sentence ends: "en Picardie, à Paris ou en Gascogne";
+    "Picardy, Paris or Gascony"."""
+    words = [place_words(x, locale, variant).at + _coast(x, locale) for x in locations]
+    if len(words) < 2:
+        return "".join(words)
+    return t("words.or", locale, first=", ".join(words[:-1]), last=words[-1])
+
+
+def power_words(power: str, locale: Any, variant: str = "classic") -> wording.Named:
+    """A power in a sentence: "la France", "de l'Allemagne", "à la Russie"; "France"."""
+    language = language_of(locale)
+    return wording.power(_map_name(variant), power, power_name(power, language, variant),
+                         language)
 
 
 def timestamp(dt: datetime | str | None, style: str = "R") -> str:

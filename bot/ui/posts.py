@@ -28,8 +28,10 @@ from bot.ui.format import (
     deadline_text,
     local_code,
     phase_name,
+    places_at,
     power_name,
     province_name,
+    unit_words,
     variant_title,
 )
 from bot.ui.views import (
@@ -318,11 +320,11 @@ def _retreat_prompt(game: GameView, after: dict[str, Any], powers: list[str], ph
     §2.14.4 standard, §3.5.3 vortigern), a button per retreat."""
     variant = game.variant
     units = [d for d in after.get("dislodged") or [] if d.get("power") in powers]
-    lines = [t("prompt.retreat_unit", loc, power=power_name(str(d["power"]), loc, variant),
-               unit=f"{d['type']} {local_code(str(d['location']), loc).upper()}",
-               where=province_name(str(d["location"]), loc, variant),
-               retreats=", ".join(province_name(str(r), loc, variant)
-                                  for r in d.get("retreats") or []) or "—")
+    lines = [t("words.retreat_unit" if d.get("retreats") else "words.retreat_none", loc,
+               power=power_name(str(d["power"]), loc, variant),
+               unit=unit_words(str(d["type"]), str(d["location"]), loc, variant),
+               code=f"{d['type']} {local_code(str(d['location']), loc).upper()}",
+               retreats=places_at([str(r) for r in d.get("retreats") or []], loc, variant))
              for d in units]
     default = "prompt.default_retreat" if game.options.get("preset") == "vortigern" \
         else "prompt.default_disband"

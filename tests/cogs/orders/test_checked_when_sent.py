@@ -21,9 +21,10 @@ async def test_two_orders_for_one_unit_are_refused_with_the_reason(h: Harness) -
     text = reply.text()
     assert ("Vos ordres n'ont pas été enregistrés" if fr else
             "Your orders were not saved") in text
-    assert ("❌ `A par - bur` — A PAR a un autre ordre plus bas\u202f: un seul ordre par unité."
-            if fr else
-            "❌ `A par - bur` — A PAR has another order below: send one order per unit.") \
+    assert ("❌ `A par - bur` — L'armée de Paris a un autre ordre plus bas\u202f: un seul "
+            "ordre par unité." if fr else
+            "❌ `A par - bur` — The army in Paris has another order below: send one order per "
+            "unit.") \
         in text
     calls = await h.slash(by["france"], "orders show", channel_id=CHANNEL_ID)
     assert "A par - pic" not in calls[-1].text(), "nothing was stored"
