@@ -4,7 +4,7 @@ button-expired = Ce bouton appartient à une phase passée : il n'a plus d'eff
 civil_disorder-body = Pas d'ordres pendant { $missed ->
         [one] { $missed } phase de mouvements
        *[other] { $missed } phases de mouvements de suite
-    } : { $powers } est en désordre civil (§2.14.3). Envoyez de nouveau des ordres pour le reprendre (§3.6).
+    } : { ART($powers) } est en désordre civil (§2.14.3). Envoyez de nouveau des ordres pour le reprendre (§3.6).
 civil_disorder-title = Désordre civil dans { $name }
 draw-accept_button = Accepter la nullité
 draw-accepted_at_once = Vous êtes le seul votant : la partie se termine par une nullité.
@@ -53,7 +53,7 @@ error-missing_permissions = Il vous faut la permission « Gérer les salons » p
 error-not_found = Introuvable.
 error-options-invalid = Valeur invalide pour { $key } : { $value }.
 error-options-unknown = Option de règle inconnue : { $key }.
-error-orders-no_choice = { $power } n'a rien à ordonner dans cette phase.
+error-orders-no_choice = { ART_CAP($power) } n'a rien à ordonner dans cette phase.
 error-orders-rejected = Vos ordres n'ont pas été enregistrés : corrigez les lignes marquées ❌ et renvoyez-les toutes.
 error-phase_length-invalid = Durée de phase invalide ({ $key } : { $value }).
 error-player-already_joined = Déjà inscrit à cette partie.
@@ -64,7 +64,7 @@ error-player-game_full = La partie est complète ({ $max ->
 error-player-not_active = Votre place n'est pas active ({ $status }).
 error-player-not_enough = Pas assez de joueurs : { $count } (au moins { $min }).
 error-player-not_in_game = Vous ne jouez pas dans cette partie.
-error-player-not_your_power = { $power } n'est pas votre puissance.
+error-player-not_your_power = { ART_CAP($power) } n'est pas votre puissance.
 error-player-power_required = Vous jouez plusieurs puissances : choisissez-en une avec l'option puissance ({ $powers }).
 error-player-preference_ambiguous = « { $name } » peut désigner plusieurs puissances : { $candidates }.
 error-player-preference_unknown = Puissance inconnue dans vos préférences : { $name }.
@@ -186,7 +186,7 @@ ready-button = Prêt
 ready-off = Vous n'êtes plus prêt.
 ready-on = Vous êtes prêt. La phase sera résolue dès que tous les joueurs le seront.
 ready-on_resolved = Tout le monde était prêt : la phase a été résolue.
-reminder-body = Vous n'avez pas envoyé d'ordres pour { $powers } ({ $phase }). Date limite : { $deadline }.
+reminder-body = Vous n'avez pas envoyé d'ordres pour { ART($powers) } ({ $phase }). Date limite : { $deadline }.
 reminder-title = Ordres manquants dans { $name }
 reminders-off = Plus de rappels pour cette partie.
 reminders-on = Les rappels sont activés pour cette partie.
@@ -261,7 +261,7 @@ status-waiting = En attente de ({ $count })
 unit-army = Armée
 unit-fleet = Flotte
 variant-unknown = Variante inconnue « { $name } ». Connues : { $known }.
-warning-body = Aucun ordre reçu pour { $powers } en { $phase } : les unités sont restées sur place. Si vous manquez aussi la prochaine phase de mouvements, { $powers } tombe en désordre civil (unités sur place sans se soutenir, aucune construction). Prochaine date limite : { $deadline }.
+warning-body = Aucun ordre reçu pour { ART($powers) } en { $phase } : les unités sont restées sur place. Si vous manquez aussi la prochaine phase de mouvements, { ART($powers) } tombe en désordre civil (unités sur place sans se soutenir, aucune construction). Prochaine date limite : { $deadline }.
 warning-title = Ordres non reçus dans { $name }
 command-game = partie
     .source = game
