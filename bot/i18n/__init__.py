@@ -105,9 +105,8 @@ def _articles(language: str) -> dict[str, str | None]:
             grammar = table.get(kind, {})
             for item in data.get(kind) or []:
                 entry = grammar.get(item.get("id")) if isinstance(item, dict) else None
-                label = item.get(f"name_{language}") if entry is not None else None
-                if label:
-                    out.setdefault(str(label), entry.get("article"))
+                if entry is not None and item.get(f"name_{language}"):
+                    out.setdefault(str(item[f"name_{language}"]), entry.get("article"))
     return out
 
 
