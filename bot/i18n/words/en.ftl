@@ -7,3 +7,8 @@ words-or = { $first } or { $last }
 words-retreat_unit = { "*" }*{ $power }** — { $unit } ({ $code }) is dislodged; it may retreat to { $retreats }.
 words-retreat_none = { "*" }*{ $power }** — { $unit } ({ $code }) is dislodged and has nowhere to retreat: it is disbanded.
 words-unit_chosen = { $unit }: what should it do?
+words-forum_post =
+    { "*" }*{ $name }**: a game of { $variant } refereed here, game master { $gm }.
+    { "*" }*Now**: sign-up is open.
+    { "*" }*What to do**: sign up with /game join or the button below; the game master starts the game with /game start. Then, each phase: send your orders with /orders submit (or /order) before the deadline, /ready when you are done; the results and the map are posted in this thread.
+words-started_next = { "*" }*What to do**: send your orders with /orders submit (or /order, step by step) before the deadline; /ready when you are done. The map is attached; /game status tells who is still expected.

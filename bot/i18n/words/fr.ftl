@@ -7,3 +7,8 @@ words-or = { $first } ou { $last }
 words-retreat_unit = { "*" }*{ $power }** — { $unit } ({ $code }) est délogée ; elle peut faire retraite { $retreats }.
 words-retreat_none = { "*" }*{ $power }** — { $unit } ({ $code }) est délogée et n'a aucune retraite : elle est dissoute.
 words-unit_chosen = { $unit } : que doit-elle faire ?
+words-forum_post =
+    { "*" }*{ $name }** : une partie de { $variant } arbitrée ici, meneur de jeu { $gm }.
+    { "*" }*Maintenant** : les inscriptions sont ouvertes.
+    { "*" }*À faire** : inscrivez-vous avec /game join ou le bouton ci-dessous ; le meneur de jeu lance la partie avec /game start. Ensuite, à chaque phase : envoyez vos ordres avec /orders submit (ou /order) avant la date limite, puis /ready quand vous avez fini ; les résultats et la carte sont publiés dans ce fil.
+words-started_next = { "*" }*À faire** : envoyez vos ordres avec /orders submit (ou /order, pas à pas) avant la date limite ; /ready quand vous avez fini. La carte est jointe ; /game status dit qui est encore attendu.
