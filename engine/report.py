@@ -279,10 +279,14 @@ def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: s
     prov = province_of(str(order.get("location") or ""))
     if dislodged is not None and prov in dislodged and kind not in ("retreat", "disband"):
         went = _retreat_of(prov, later)
+        if reason == "dislodged" and (went or not dislodged[prov]):
+            outcome = "dislodged"  # said once: "holds: dislodged, retreats to Picardy"
         if went:
-            outcome += f"; dislodged, retreats to {name(went)}"
+            outcome += f"{'' if outcome == 'dislodged' else '; dislodged'}, retreats to " \
+                f"{name(went)}"
         elif not dislodged[prov]:
-            outcome += "; dislodged and destroyed (no retreat)"
+            outcome += f"{'' if outcome == 'dislodged' else '; dislodged'} and destroyed " \
+                "(no retreat)"
         elif reason != "dislodged":
             outcome += "; dislodged"
     return f"{text}: {outcome}."

@@ -57,6 +57,12 @@ def is_power(value: Any, variant: str = "classic") -> bool:
                                        or value in board_powers("classic"))
 
 
+def board_of_powers(ids: Sequence[str]) -> str | None:
+    """The registered variant whose board has every power of ``ids`` (None if none has)."""
+    return next((name for name in variants.names()
+                 if ids and all(i in board_powers(name) for i in ids)), None)
+
+
 def power_name(power: str, locale: Any, variant: str = "classic") -> str:
     """A power's display name in the reader's language (``germany`` -> "Allemagne")."""
     language = language_of(locale)
@@ -220,7 +226,13 @@ def local_order(text: str, locale: Any) -> str:
     reader's language (``A mun - bou``)."""
     if language_of(locale) != "fr" or not text:
         return text
+    head, _, rest = text.partition(" ")
+    if head in _FRENCH_VERBS:  # "BUILD A ber" -> "construire A ber" (the parser reads both)
+        text = f"{_FRENCH_VERBS[head]} {rest}".strip()
     return _PROVINCE_TOKEN.sub(lambda m: local_code(m.group(1), "fr"), text)
+
+
+_FRENCH_VERBS = {"BUILD": "construire", "REMOVE": "retirer", "WAIVE": "renoncer"}
 
 
 def results_by_power(results: Iterable[Mapping[str, Any]], state: Mapping[str, Any],

@@ -184,7 +184,8 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
                  phase=phase_name(p.get("phase"), loc), deadline=deadline_text(p.get("deadline")))
         if neutral:
             body += "\n" + t("post.neutral", loc, powers=neutral)
-        body += "\n\n" + t("words.started_next", loc)  # a referee's post: what to do next
+        if str(p.get("phase") or "").endswith("M"):  # a referee's post: what to do next
+            body += "\n\n" + t("words.started_next", loc)
         mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
         await _to_game(bot, post, content=mentions or None,
                        embeds=[_embed(t("post.started_title", loc, name=name), body)])

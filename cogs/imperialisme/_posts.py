@@ -258,7 +258,7 @@ def timing_text(timing: Mapping[str, Any], loc: str, next_crisis: Any = None) ->
     text = t("imp.timing", loc, conference=hours("conference"), vote=hours("vote"),
              annexation=hours("annexation"),
              every=t("imp.every", loc, hours=round(every / 60, 2)) if every else t(
-                 "imp.never", loc))
+                 "words.crises_off", loc))  # "crises automatiques : désactivées" agrees
     if next_crisis:
         text += "\n" + t("imp.next_crisis", loc, when=deadline_text(next_crisis))
     return text

@@ -12,3 +12,4 @@ words-forum_post =
     { "*" }*Now**: sign-up is open.
     { "*" }*What to do**: sign up with /game join or the button below; the game master starts the game with /game start. Then, each phase: send your orders with /orders submit (or /order) before the deadline, /ready when you are done; the results and the map are posted in this thread.
 words-started_next = { "*" }*What to do**: send your orders with /orders submit (or /order, step by step) before the deadline; /ready when you are done. The map is attached; /game status tells who is still expected.
+words-crises_off = off

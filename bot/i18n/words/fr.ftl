@@ -12,3 +12,4 @@ words-forum_post =
     { "*" }*Maintenant** : les inscriptions sont ouvertes.
     { "*" }*À faire** : inscrivez-vous avec /game join ou le bouton ci-dessous ; le meneur de jeu lance la partie avec /game start. Ensuite, à chaque phase : envoyez vos ordres avec /orders submit (ou /order) avant la date limite, puis /ready quand vous avez fini ; les résultats et la carte sont publiés dans ce fil.
 words-started_next = { "*" }*À faire** : envoyez vos ordres avec /orders submit (ou /order, pas à pas) avant la date limite ; /ready quand vous avez fini. La carte est jointe ; /game status dit qui est encore attendu.
+words-crises_off = désactivées
