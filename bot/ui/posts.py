@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import t, typography
 from bot.scheduler import PostMessage
 from bot.services import games as games_service
 from bot.services import history as history_service
@@ -201,8 +201,10 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
         return
     if kind == "duel_notice":  # bot.services.duel: text_en/text_fr, title_en/title_fr
         lang = "fr" if str(loc).startswith("fr") else "en"
-        await _to_game(bot, post, embeds=[_embed(p.get(f"title_{lang}") or name,
-                                                 p.get(f"text_{lang}") or "")])
+        # written by the service: French typography (narrow no-break spaces) put here
+        await _to_game(bot, post, embeds=[_embed(
+            typography(p.get(f"title_{lang}") or name, lang),
+            typography(p.get(f"text_{lang}") or "", lang))])
         return
     if kind == "game_over":
         await _to_game(bot, post, embeds=[_embed(

@@ -44,3 +44,19 @@ def test_units_and_places_in_sentences() -> None:
 def test_the_guided_order_names_the_unit() -> None:
     assert t("words.unit_chosen", "fr", unit="L'armée de Bourgogne") == \
         f"L'armée de Bourgogne{NNBSP}: que doit-elle faire{NNBSP}?"
+
+
+def test_french_readers_see_french_order_verbs() -> None:
+    from bot.ui.format import local_order
+    assert local_order("BUILD F kie", "fr") == "construire F fie"
+    assert local_order("REMOVE A bur", "fr") == "retirer A bou"
+    assert local_order("WAIVE", "fr") == "renoncer"
+    assert local_order("BUILD F kie", "en") == "BUILD F kie"
+
+
+def test_a_phase_is_not_put_after_en() -> None:
+    """"en Printemps 1901" is not French: the phase is named in brackets."""
+    text = t("warning.body", "fr", powers="France", phase="Printemps 1901, mouvements",
+             deadline="demain")
+    assert text.startswith(f"Aucun ordre reçu pour la France (Printemps 1901, mouvements){NNBSP}:")
+    assert "en Printemps" not in t("gm_note.title", "fr", name="G", phase="Printemps 1901")

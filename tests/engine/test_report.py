@@ -46,3 +46,19 @@ def test_english_reports_are_plain_words_with_articles() -> None:
     assert en.lines["russia"][0].startswith("“A war - ruh”: illegal (The army in Warsaw "
                                             "cannot reach the Ruhr.)")
     assert "England:\n  The fleet" in en.text()
+
+
+def test_a_dislodged_unit_is_said_dislodged_once() -> None:
+    """A retreat sent ahead (seed 004 §3.4.2) is played at once: the movement report says
+    where the unit went, once."""
+    state = {**START, "centers": {"france": ["par"], "germany": ["mun"]},
+             "units": [{"power": "france", "type": "A", "location": "bur"},
+                       {"power": "germany", "type": "A", "location": "mun"},
+                       {"power": "germany", "type": "A", "location": "ruh"}]}
+    response = api.adjudicate({"state": state, "orders": [
+        {"power": "france", "text": "A bur H\nA bur R pic"},
+        {"power": "germany", "text": "A mun - bur\nA ruh S A mun - bur"}]})
+    en = report.build(response["results"], state, "en", "classic", response["state"])
+    assert en.lines["france"][0] == "The army in Burgundy holds: dislodged, retreats to Picardy."
+    fr = report.build(response["results"], state, "fr", "classic", response["state"])
+    assert fr.lines["france"][0] == "A BOU H (d-PIC)"
