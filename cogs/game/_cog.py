@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as L
 from discord.ext import commands
 
-from bot.i18n import language_of, t
+from bot.i18n import has_key, language_of, t
 from bot.services import games as games_service
 from bot.services import history as history_service
 from bot.services import options as options_service
@@ -90,9 +90,11 @@ class GameCog(commands.Cog):
             channel_id, thread_id = int(channel.parent_id), channel.id
         if isinstance(channel, discord.ForumChannel):
             # a forum: the game lives in a new post of its own, opened like a referee's post
+            how = f"words.forum_how.{variant}"
             created = await channel.create_thread(name=title, content=t(
                 "words.forum_post", public, name=title, variant=variant_title(variant, public),
-                gm=f"<@{interaction.user.id}>"))
+                gm=f"<@{interaction.user.id}>",
+                how=t(how if has_key(how) else "words.forum_how.orders", public)))
             thread_id = created.thread.id
         view = await games_service.create_game(
             bot.db, variant=variant, channel_id=channel_id, thread_id=thread_id,

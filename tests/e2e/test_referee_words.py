@@ -54,3 +54,16 @@ async def test_a_duel_bidding_notice_names_the_minors_in_sentences(h: Harness) -
     else:
         assert "sealed bids for England, Italy, Austria, Russia, Turkey with `/bid`" in text
         assert "send your orders" not in text
+
+
+async def test_an_imperialisme_forum_post_says_how_the_game_is_played(h: Harness) -> None:
+    """Seed 003 is a forum game: its post says crises, secret votes and annexations, not
+    orders."""
+    fr = language(h) == "fr"
+    calls = await h.slash(GM, "game create", channel_id=FORUM_ID, variant="imperialisme")
+    thread = next(c for c in calls if c.path == "/channels/{channel_id}/threads")
+    opening = thread.json["message"]["content"]
+    assert thread.json["name"] == "L'Impérialisme"
+    assert ("les crises sont tirées (/crisis draw) ou déclarées (/crisis declare)" if fr else
+            "crises are drawn (/crisis draw) or declared (/crisis declare)") in opening
+    assert "/orders submit" not in opening
