@@ -91,19 +91,9 @@ def name_powers(text: str, locale: Any, variant: str = "classic") -> str:
         return text
     if language_of(locale) == "fr":  # "appartient à russia" -> "appartient à la Russie"
         text = re.sub(r"\bà " + pattern.pattern,
-                      lambda m: french_to(power_name(m.group(1), "fr", variant)),
+                      lambda m: power_words(m.group(1), "fr", variant).at,
                       text)
     return pattern.sub(lambda m: power_name(m.group(1), locale, variant), text)
-
-
-def french_to(name: str) -> str:
-    """"à" and a French country name with its article: "à la Russie", "à l'Allemagne",
-    "au Portugal", "aux Pays-Bas"."""
-    if name[:1].lower() in "aeiouyéèêâîôûh":
-        return f"à l'{name}"
-    if name.endswith("s"):
-        return f"aux {name}"
-    return f"à la {name}" if name.endswith("e") else f"au {name}"
 
 
 def variant_title(variant: str, locale: Any) -> str:
