@@ -32,7 +32,14 @@ from bot.services.orders import SubmitResult
 from bot.ui.common import bot_of, reader_locale
 from bot.ui.embeds import COLOUR, order_line_text
 from bot.ui.errors import UserFacingError, reply, report_error
-from bot.ui.format import local_code, phase_name, power_name, province_name, unit_words
+from bot.ui.format import (
+    local_code,
+    local_order,
+    phase_name,
+    power_name,
+    province_name,
+    unit_words,
+)
 from engine import api as engine_api
 from engine.maps import province_of
 from engine.wording import capital
@@ -296,7 +303,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             return
         view = discord.ui.View(timeout=None)
         view.add_item(OrderSelect(self.game_id, self.phase, self.loc, kind, [
-            discord.SelectOption(label=o[:100], value=o[:100]) for o in orders[:MAX_OPTIONS]],
+            discord.SelectOption(label=local_order(o, locale)[:100], value=o[:100])
+            for o in orders[:MAX_OPTIONS]],
             t("order.pick_target", locale)))
         await interaction.response.send_message(t("order.pick_target", locale), view=view,
                                                 ephemeral=True)

@@ -6,7 +6,7 @@ their articles and French typography."""
 from __future__ import annotations
 
 from bot.i18n import t
-from tests.e2e.correspondence import GM, language, members
+from tests.e2e.correspondence import GM, language, members, new_game
 from tests.e2e.harness import CHANNEL_ID, FORUM_ID, Harness, Member
 
 NNBSP = "\u202f"
@@ -67,3 +67,20 @@ async def test_an_imperialisme_forum_post_says_how_the_game_is_played(h: Harness
     assert ("les crises sont tirées (/crisis draw) ou déclarées (/crisis declare)" if fr else
             "crises are drawn (/crisis draw) or declared (/crisis declare)") in opening
     assert "/orders submit" not in opening
+
+
+async def test_the_guided_order_names_the_unit_in_the_reader_language(h: Harness) -> None:
+    fr = language(h) == "fr"
+    _game_id, by = await new_game(h)
+    russia = by["russia"]
+    step1 = (await h.slash(russia, "order", channel_id=CHANNEL_ID))[0]
+    calls = await h.click(russia, h.message_of(step1), step1.custom_ids()[0], values=["war"],
+                          component_type=3)
+    assert calls[0].content == (f"L'armée de Varsovie{NNBSP}: que doit-elle faire{NNBSP}?"
+                                if fr else "The army in Warsaw: what should it do?")
+    calls = await h.click(russia, h.message_of(calls[0]), calls[0].custom_ids()[0],
+                          values=["move"], component_type=3)
+    labels = [o["label"] for row in calls[0].components for c in row["components"]
+              for o in c.get("options") or []]
+    # the targets in the reader's abbreviations (seed 004: VAR for Warsaw), values unchanged
+    assert ("A var - ukr" if fr else "A war - ukr") in labels
