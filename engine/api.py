@@ -208,7 +208,7 @@ def _check_orders_text(state: dict[str, Any], power: str, text: str) -> dict[str
                              conditional=checked.conditional, corrected=checked.corrected)
         lines.append(entry)
         checks.append(checked if entry["ok"] else Checked(None))
-    for i, error in check_set(checks, st, power_id).items():
+    for i, error in check_set(checks, st, power_id, game_map).items():
         lines[i].update(ok=False, normalized=None, order=None, error=error.to_json())
     return {"ok": bool(lines) and all(x["ok"] for x in lines), "lines": lines}
 

@@ -21,6 +21,7 @@ options, descriptions and choices.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from dataclasses import dataclass
@@ -36,7 +37,8 @@ from fluent.syntax import FluentParser, ast
 from fluent.syntax.serializer import serialize_pattern
 
 from bot.i18n.ftl import catalogue_key, message_from_format, serialize
-from engine import variants
+from engine import variants, wording
+from engine.maps import map_dir
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -63,7 +65,7 @@ def catalogue_files(language: str) -> list[Path]:
 @cache
 def catalogue(language: str) -> Catalogue:
     """The whole catalogue of ``language`` (read once). A key defined twice is an error."""
-    bundle = FluentBundle([language], use_isolating=False)
+    bundle = FluentBundle([language], use_isolating=False, functions=grammar_functions(language))
     sources: dict[str, str] = {}
     commands: dict[str, str] = {}
     texts = [(path, path.read_text(encoding="utf-8")) for path in catalogue_files(language)]
@@ -85,6 +87,57 @@ def catalogue(language: str) -> Catalogue:
             sources[key] = serialize_pattern(entry.value).strip()
         bundle.add_resource(FluentResource(text))
     return Catalogue(bundle, sources, commands)
+
+
+@cache
+def _articles(language: str) -> dict[str, str | None]:
+    """Display name -> its article, for every power and province of every registered board
+    (the grammar tables beside the maps, ``engine.wording``)."""
+    out: dict[str, str | None] = {}
+    for name in variants.names():
+        map_name = variants.get(name).map_name
+        try:
+            data = json.loads((map_dir(map_name) / "map.json").read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            continue
+        table = wording.grammar(map_name, language)
+        for kind in ("powers", "provinces"):
+            grammar = table.get(kind, {})
+            for item in data.get(kind) or []:
+                entry = grammar.get(item.get("id")) if isinstance(item, dict) else None
+                if entry is not None and item.get(f"name_{language}"):
+                    out.setdefault(str(item[f"name_{language}"]), entry.get("article"))
+    return out
+
+
+def grammar_functions(language: str) -> dict[str, Any]:
+    """Fluent functions that give a name its French article, for each item of a list
+    ("France, Allemagne" -> "la France, l'Allemagne"): ``ART`` (la France), ``ART_CAP`` (La
+    France, a sentence's start), ``DE`` (de la France, du Portugal), ``A`` (à la France, au
+    Portugal). English text keeps the names as they are."""
+    def each(make: Any) -> Any:
+        def apply(value: Any) -> str:
+            names = [x.strip() for x in str(value).split(",")]
+            return ", ".join(make(x) if x else x for x in names)
+        return apply
+
+    if language != "fr":
+        same = each(lambda x: x)
+        return {"ART": same, "ART_CAP": each(wording.capital), "DE": same, "A": same}
+
+    def the(name: str) -> str:
+        article = _articles(language).get(name)
+        if not article:
+            return name
+        return f"{article}{name}" if article.endswith("'") else f"{article} {name}"
+
+    def first_capital(value: Any) -> str:
+        text = each(the)(value)
+        return wording.capital(text)
+
+    return {"ART": each(the), "ART_CAP": first_capital,
+            "DE": each(lambda x: wording.french_de(the(x))),
+            "A": each(lambda x: wording.french_a(the(x)))}
 
 
 def _plain(pattern: ast.Pattern) -> str:

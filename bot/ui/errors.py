@@ -12,7 +12,15 @@ from discord import app_commands
 
 from bot.i18n import has_key, language_of, t, typography
 from bot.services.errors import OrdersRejected, ServiceError
-from bot.ui.format import is_power, local_order, name_powers, phase_name, power_name, variant_title
+from bot.ui.format import (
+    board_of_powers,
+    is_power,
+    local_order,
+    name_powers,
+    phase_name,
+    power_name,
+    variant_title,
+)
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +48,10 @@ def _format_params(params: dict[str, Any], locale: Any = None,
     for k, v in params.items():
         if locale is not None and k in POWER_PARAMS and v:
             names = v if isinstance(v, list | tuple) else str(v).split(",")
-            if all(is_power(str(x).strip(), variant) for x in names):
-                v = [power_name(str(x).strip(), locale, variant) for x in names]
+            board = variant if all(is_power(str(x).strip(), variant) for x in names) \
+                else board_of_powers([str(x).strip() for x in names])
+            if board is not None:  # a variant's service names the powers of its board
+                v = [power_name(str(x).strip(), locale, board) for x in names]
         elif locale is not None and k in ("phase", "expected_phase") and isinstance(v, str):
             v = phase_name(v, locale)
         elif locale is not None and k == "variant" and isinstance(v, str):

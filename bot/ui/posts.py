@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import t, typography
 from bot.scheduler import PostMessage
 from bot.services import games as games_service
 from bot.services import history as history_service
@@ -30,8 +30,10 @@ from bot.ui.format import (
     deadline_text,
     local_code,
     phase_name,
+    places_at,
     power_name,
     province_name,
+    unit_words,
     variant_title,
 )
 from bot.ui.views import (
@@ -188,6 +190,8 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
                  phase=phase_name(p.get("phase"), loc), deadline=deadline_text(p.get("deadline")))
         if neutral:
             body += "\n" + t("post.neutral", loc, powers=neutral)
+        if str(p.get("phase") or "").endswith("M"):  # a referee's post: what to do next
+            body += "\n\n" + t("words.started_next", loc)
         mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
         await _to_game(bot, post, content=None if hidden else mentions or None,
                        embeds=[_embed(t("post.started_title", loc, name=name), body)])
@@ -207,8 +211,10 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
         return
     if kind == "duel_notice":  # bot.services.duel: text_en/text_fr, title_en/title_fr
         lang = "fr" if str(loc).startswith("fr") else "en"
-        await _to_game(bot, post, embeds=[_embed(p.get(f"title_{lang}") or name,
-                                                 p.get(f"text_{lang}") or "")])
+        # written by the service: French typography (narrow no-break spaces) put here
+        await _to_game(bot, post, embeds=[_embed(
+            typography(p.get(f"title_{lang}") or name, lang),
+            typography(p.get(f"text_{lang}") or "", lang))])
         return
     if kind == "game_over":
         embed = _embed(t("post.game_over_title", loc, name=name),
@@ -344,11 +350,11 @@ def _retreat_prompt(game: GameView, after: dict[str, Any], powers: list[str], ph
     §2.14.4 standard, §3.5.3 vortigern), a button per retreat."""
     variant = game.variant
     units = [d for d in after.get("dislodged") or [] if d.get("power") in powers]
-    lines = [t("prompt.retreat_unit", loc, power=power_name(str(d["power"]), loc, variant),
-               unit=f"{d['type']} {local_code(str(d['location']), loc).upper()}",
-               where=province_name(str(d["location"]), loc, variant),
-               retreats=", ".join(province_name(str(r), loc, variant)
-                                  for r in d.get("retreats") or []) or "—")
+    lines = [t("words.retreat_unit" if d.get("retreats") else "words.retreat_none", loc,
+               power=power_name(str(d["power"]), loc, variant),
+               unit=unit_words(str(d["type"]), str(d["location"]), loc, variant),
+               code=f"{d['type']} {local_code(str(d['location']), loc).upper()}",
+               retreats=places_at([str(r) for r in d.get("retreats") or []], loc, variant))
              for d in units]
     default = "prompt.default_retreat" if game.options.get("preset") == "vortigern" \
         else "prompt.default_disband"

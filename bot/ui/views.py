@@ -32,9 +32,17 @@ from bot.services.orders import SubmitResult
 from bot.ui.common import bot_of, reader_locale
 from bot.ui.embeds import COLOUR, order_line_text
 from bot.ui.errors import UserFacingError, reply, report_error
-from bot.ui.format import phase_name, power_name, province_name
+from bot.ui.format import (
+    local_code,
+    local_order,
+    phase_name,
+    power_name,
+    province_name,
+    unit_words,
+)
 from engine import api as engine_api
 from engine.maps import province_of
+from engine.wording import capital
 
 MAX_OPTIONS = 25  # Discord's limit of options in a select menu
 ACTIONS = ("hold", "move", "support", "convoy", "retreat", "disband", "build", "remove",
@@ -245,16 +253,19 @@ class UnitSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         loc = _selected(interaction)
         loc = "" if loc == "-" else loc
         _power, legal = await legal_for(interaction, self.game_id)
-        if loc not in legal:
-            raise UserFacingError("order.not_your_unit", unit=loc.upper())
         locale = reader_locale(interaction)
+        if loc not in legal:
+            raise UserFacingError("order.not_your_unit", unit=local_code(loc, locale).upper())
         kinds = sorted({_kind(o) for o in legal[loc]}, key=ACTIONS.index)
         view = discord.ui.View(timeout=None)
         view.add_item(ActionSelect(self.game_id, self.phase, loc, [
             discord.SelectOption(label=t(f"order.action.{k}", locale), value=k)
             for k in kinds], t("order.pick_action", locale)))
         await interaction.response.send_message(
-            t("order.unit_chosen", locale, unit=loc.upper() or t("order.builds", locale)),
+            t("words.unit_chosen", locale, unit=capital(unit_words(
+                legal[loc][0].split()[0], loc, locale, (await games_service.get_game(
+                    bot_of(interaction).db, game_id=self.game_id)).variant))) if loc else
+            t("order.unit_chosen", locale, unit=t("order.builds", locale)),
             view=view, ephemeral=True)
 
 
@@ -283,15 +294,17 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         kind = _selected(interaction)
         _power, legal = await legal_for(interaction, self.game_id)
         orders = [o for o in legal.get(self.loc, []) if _kind(o) == kind]
-        if not orders:
-            raise UserFacingError("order.not_your_unit", unit=self.loc.upper())
         locale = reader_locale(interaction)
+        if not orders:
+            raise UserFacingError("order.not_your_unit",
+                                  unit=local_code(self.loc, locale).upper())
         if len(orders) == 1:  # nothing left to choose: hold, disband...
             await _submit_one(interaction, self.game_id, orders[0])
             return
         view = discord.ui.View(timeout=None)
         view.add_item(OrderSelect(self.game_id, self.phase, self.loc, kind, [
-            discord.SelectOption(label=o[:100], value=o[:100]) for o in orders[:MAX_OPTIONS]],
+            discord.SelectOption(label=local_order(o, locale)[:100], value=o[:100])
+            for o in orders[:MAX_OPTIONS]],
             t("order.pick_target", locale)))
         await interaction.response.send_message(t("order.pick_target", locale), view=view,
                                                 ephemeral=True)

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as L
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import has_key, language_of, t
 from bot.services import games as games_service
 from bot.services import history as history_service
 from bot.services import options as options_service
@@ -101,19 +101,25 @@ class GameCog(commands.Cog):
                                      ("gm_reads_press", gm_reads_press)) if v}
         options_service.resolve_options(preset, options)
         options_service.resolve_phase_minutes(None, phase_hours)
-        title = (name or t("game.default_name", locale,
-                           variant=variant_title(variant, locale)))[:100]
+        await surface_service.remember_guild_language(
+            bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
+        # what the channel reads is in the guild's language, like every public post
+        public = await surface_service.guild_language(
+            bot.db, guild_id=interaction.guild_id, default=guild_language_of(interaction) or
+            language_of(locale))
+        title = (name or variant_title(variant, public))[:100]
         channel = interaction.channel
         channel_id, thread_id = int(interaction.channel_id or 0), None
         if isinstance(channel, discord.Thread):
             channel_id, thread_id = int(channel.parent_id), channel.id
         if isinstance(channel, discord.ForumChannel):
-            # a forum: the game lives in a new post of its own
-            created = await channel.create_thread(
-                name=title, content=t("game.forum_post", locale, name=title))
+            # a forum: the game lives in a new post of its own, opened like a referee's post
+            how = f"words.forum_how.{variant}"
+            created = await channel.create_thread(name=title, content=t(
+                "words.forum_post", public, name=title, variant=variant_title(variant, public),
+                gm=f"<@{interaction.user.id}>",
+                how=t(how if has_key(how) else "words.forum_how.orders", public)))
             thread_id = created.thread.id
-        await surface_service.remember_guild_language(
-            bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
         view = await games_service.create_game(
             bot.db, variant=variant, channel_id=channel_id, thread_id=thread_id,
             gm_user_id=interaction.user.id, guild_id=interaction.guild_id, name=title,

@@ -89,6 +89,7 @@ async def _started(bot: RefereeBot, post: PostMessage, name: str) -> None:
              commit=p.get("commit"))
     if p.get("next_crisis"):
         body += "\n" + t("imp.next_crisis", loc, when=deadline_text(p["next_crisis"]))
+    body += "\n\n" + t("words.imp_next", loc)  # a referee's post: what to do next
     mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
     await _to_game(bot, post, _embed(t("imp.started_title", loc, name=name), body),
                    content=mentions or None)
@@ -258,7 +259,7 @@ def timing_text(timing: Mapping[str, Any], loc: str, next_crisis: Any = None) ->
     text = t("imp.timing", loc, conference=hours("conference"), vote=hours("vote"),
              annexation=hours("annexation"),
              every=t("imp.every", loc, hours=round(every / 60, 2)) if every else t(
-                 "imp.never", loc))
+                 "words.crises_off", loc))  # "crises automatiques : désactivées" agrees
     if next_crisis:
         text += "\n" + t("imp.next_crisis", loc, when=deadline_text(next_crisis))
     return text

@@ -83,7 +83,7 @@ async def test_a_duel_from_sign_up_to_victory(harness: Harness) -> None:
     reply = private(await slash(h, ALICE, "bid", text="FRA 2"))
     assert "France is your own country" in reply.content
     reply = private(await slash(h, BOB, "bid", text="France 2"))
-    assert "France est le pays de votre adversaire" in reply.content
+    assert "enchérir sur le pays de votre adversaire (France)" in reply.content
     reply = private(await slash(h, ALICE, "bid", text="ENG 15, ITA 10"))
     assert reply.content == "Your bids total 25 credits but you have 20."
     private(await slash(h, ALICE, "bid", text="ENG 5, ITA 3"))

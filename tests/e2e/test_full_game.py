@@ -115,7 +115,7 @@ async def test_seven_player_game(harness: Harness) -> None:
     await h.slash(by["germany"], "ready", channel_id=CHANNEL_ID)
     posts = game_posts(h, mark)
     assert len(posts) == 1 and posts[0].pngs()
-    assert "retreats to Ruhr: succeeds" in posts[0].text()
+    assert "retreats to the Ruhr: succeeds" in posts[0].text()
     adjust_dm = h.fake.dms_to(by["france"].id, mark)
     assert adjust_dm, "France is asked to build"
     view = await games_service.get_game(h.bot.db, game_id=game_id)

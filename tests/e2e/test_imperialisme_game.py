@@ -282,8 +282,9 @@ async def test_a_complete_game(harness_imp: Harness, caplog: pytest.LogCaptureFi
     # only the target may consent
     for intruder in (russia, table.by_power["france"]):
         calls = await h.click(intruder, h.message_of(request), consent)
+        # the power named, never its id ("(poland)")
         assert calls[0].content == t("error.imp.not_the_target", intruder.locale,
-                                     target="poland")
+                                     target="Pologne" if intruder.locale == "fr" else "Poland")
     calls = await h.click(OUTSIDER, h.message_of(request), consent)
     assert calls[0].content == t("error.imp.not_a_power", OUTSIDER.locale)
     assert (await table.state())["queue"], "nothing withdrawn yet"

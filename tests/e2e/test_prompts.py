@@ -37,7 +37,11 @@ async def test_the_retreat_prompt_offers_the_legal_retreats_as_buttons(h: Harnes
     calls = await pass_deadline(h, game_id)
     prompt = one_dm_with(h, calls, by["france"], "dip:rt:")
     text = prompt.text()
-    assert ("A BOU (Bourgogne) est délogée" if fr else "A BUR (Burgundy) is dislodged") in text
+    # the unit and its retreats in sentences, with French articles and prepositions
+    assert ("l'armée de Bourgogne (A BOU) est délogée\u202f; elle peut faire retraite en "
+            "Belgique, en Gascogne, à Paris ou en Picardie." if fr else
+            "the army in Burgundy (A BUR) is dislodged; it may retreat to Belgium, Gascony, "
+            "Paris or Picardy.") in text
     assert ("Picardie" if fr else "Picardy") in text and "<t:" in text  # where, by when
     ids = prompt.custom_ids()
     assert ids == [f"dip:rt:{game_id}:F1901R:bur:{x}" for x in ("bel", "gas", "par", "pic",

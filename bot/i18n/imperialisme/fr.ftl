@@ -13,22 +13,22 @@ imp-accept_button = Accepter
 imp-annex_pick = Choisissez jusqu'à { $count ->
         [one] { $count } territoire
        *[other] { $count } territoires
-    } de { $loser } (avant { $deadline } ; sinon : { $default }).
+    } { DE($loser) } (avant { $deadline } ; sinon : { $default }).
 imp-annex_placeholder = Territoires à annexer
-imp-annexed = { $winner } annexe { $territories }, pris à { $loser }.
-imp-annexed_default = { $winner } n'a pas choisi à temps : l'arbitre lui donne { $territories }, pris à { $loser }.
+imp-annexed = { ART_CAP($winner) } annexe { $territories }, pris { A($loser) }.
+imp-annexed_default = { ART_CAP($winner) } n'a pas choisi à temps : l'arbitre lui donne { $territories }, pris { A($loser) }.
 imp-annexed_reply = Annexé : { $territories }.
 imp-annexed_title = Crise { $number } : annexion
 imp-any_power = indifférente
-imp-ballot_body = { $power } vote avec un poids de { $weight } (son influence à l'ouverture du vote). Soutenez { $first } ou { $second }, ou votez blanc. Vous pouvez changer votre vote jusqu'à { $deadline }. Personne ne connaîtra votre vote : seuls le vainqueur et le nombre de territoires sont annoncés.
+imp-ballot_body = { ART_CAP($power) } vote avec un poids de { $weight } (son influence à l'ouverture du vote). Soutenez { ART($first) } ou { ART($second) }, ou votez blanc. Vous pouvez changer votre vote jusqu'à { $deadline }. Personne ne connaîtra votre vote : seuls le vainqueur et le nombre de territoires sont annoncés.
 imp-ballot_title = { $name }, crise { $number } : votre vote secret
 imp-blank_button = Blanc
 imp-choose_game = Vous pouvez voter dans plusieurs parties : donnez le numéro de la partie ({ $games }).
 imp-conference_open = La conférence est ouverte ici jusqu'à { $deadline } ; ensuite toutes les autres puissances votent en secret.
-imp-crisis_declared = { $first } a déclaré la guerre à { $second }.
+imp-crisis_declared = { ART_CAP($first) } a déclaré la guerre { A($second) }.
 imp-crisis_random = Tirage aléatoire. Graine : `{ $seed }` ; son SHA-256 `{ $commit }` a été publié avant le tirage : chacun peut le vérifier et refaire le tirage.
 imp-crisis_title = Crise { $number } : { $first } contre { $second }
-imp-declared = { $attacker } déclare la guerre à { $target } (rang { $position } dans la file des crises déclarées).
+imp-declared = { ART_CAP($attacker) } déclare la guerre { A($target) } (rang { $position } dans la file des crises déclarées).
 imp-declared_queued = Votre déclaration est publique ; elle est au rang { $position } de la file.
 imp-declared_started = Votre déclaration est publique ; la crise { $number } commence maintenant.
 imp-decline_button = Refuser
@@ -39,13 +39,13 @@ imp-every = toutes les { $hours } h
 imp-exchange_answer_done = Vous avez accepté : l'échange est fait.
 imp-exchange_answer_refused = Vous avez refusé l'échange.
 imp-exchange_answer_waiting = Vous avez accepté ; l'autre puissance doit accepter aussi.
-imp-exchange_declined = { $by } a refusé : rien ne change.
+imp-exchange_declined = { ART_CAP($by) } a refusé : rien ne change.
 imp-exchange_done = Les deux puissances ont accepté : l'échange est fait (définitif).
-imp-exchange_how = { $second } accepte ou refuse avec les boutons.
-imp-exchange_sent = La proposition n° { $id } est publiée ; { $partner } doit l'accepter.
+imp-exchange_how = { ART_CAP($second) } accepte ou refuse avec les boutons.
+imp-exchange_sent = La proposition n° { $id } est publiée ; { ART($partner) } doit l'accepter.
 imp-exchange_terms =
-    { $first } cède : { $first_gives }
-    { $second } cède : { $second_gives }
+    { ART_CAP($first) } cède : { $first_gives }
+    { ART_CAP($second) } cède : { $second_gives }
 imp-exchange_title = Échange n° { $id }
 imp-game_over_body =
     Trois puissances ne tiennent plus qu'un territoire. Classement final par influence :
@@ -67,11 +67,11 @@ imp-ranking_line = { $rank }. { $power } : influence { $influence } ({ $territ
         [one] { $territories } territoire
        *[other] { $territories } territoires
     })
-imp-result_annex = { $winner } choisit jusqu'à { $annexable } territoires de { $loser } avec le menu ci-dessous (ou /annex) avant { $deadline } ; sinon l'arbitre prend les plus précieux.
+imp-result_annex = { ART_CAP($winner) } choisit jusqu'à { $annexable } territoires { DE($loser) } avec le menu ci-dessous (ou /annex) avant { $deadline } ; sinon l'arbitre prend les plus précieux.
 imp-result_none = Pas de vainqueur : rien ne change.
-imp-result_nothing_to_take = { $loser } n'a aucun territoire que { $winner } puisse prendre : rien ne change.
+imp-result_nothing_to_take = { ART_CAP($loser) } n'a aucun territoire que { ART($winner) } puisse prendre : rien ne change.
 imp-result_title = Crise { $number } : résultat
-imp-result_winner = { $winner } l'emporte sur { $loser } : { $territories ->
+imp-result_winner = { ART_CAP($winner) } l'emporte sur { ART($loser) } : { $territories ->
         [one] { $territories } territoire
        *[other] { $territories } territoires
     }.
@@ -100,19 +100,19 @@ imp-status_queue = Crises déclarées en attente
 imp-status_ranking = Classement final
 imp-status_stage = { $first } contre { $second } : { $stage } jusqu'à { $deadline }
 imp-status_timing = Calendrier
-imp-support_button = Soutenir { $power }
+imp-support_button = Soutenir { ART($power) }
 imp-timing = Conférence : { $conference } · vote : { $vote } · annexion : { $annexation } · crises automatiques : { $every }
-imp-vote_open_body = Toutes les puissances sauf { $first } et { $second } ont reçu leur bulletin en message privé. Les votes sont secrets et pondérés par l'influence ; on peut les changer jusqu'à { $deadline }. Sans vote, c'est un vote blanc. Seuls le vainqueur et le nombre de territoires seront annoncés.
+imp-vote_open_body = Toutes les puissances sauf { ART($first) } et { ART($second) } ont reçu leur bulletin en message privé. Les votes sont secrets et pondérés par l'influence ; on peut les changer jusqu'à { $deadline }. Sans vote, c'est un vote blanc. Seuls le vainqueur et le nombre de territoires seront annoncés.
 imp-vote_open_title = Crise { $number } : le vote est ouvert
 imp-vote_recorded = Votre vote est enregistré ; il reste secret. Vous pouvez le changer jusqu'à { $deadline }.
 imp-withdraw_answer_refused = Vous avez refusé : la déclaration est maintenue.
 imp-withdraw_answer_withdrawn = Vous avez consenti : la déclaration est retirée.
-imp-withdraw_asked = { $target } est invitée publiquement à donner son accord.
+imp-withdraw_asked = { ART_CAP($target) } est invitée publiquement à donner son accord.
 imp-withdraw_no = Refuser
-imp-withdraw_refused = { $target } refuse : la déclaration de guerre de { $attacker } est maintenue.
-imp-withdraw_request = { $attacker } demande à retirer sa déclaration de guerre à { $target }. { $target }, y consentez-vous ?
+imp-withdraw_refused = { ART_CAP($target) } refuse : la déclaration de guerre { DE($attacker) } est maintenue.
+imp-withdraw_request = { ART_CAP($attacker) } demande à retirer sa déclaration de guerre { A($target) }. { ART_CAP($target) }, y consentez-vous ?
 imp-withdraw_yes = Consentir
-imp-withdrawn = { $attacker } a retiré sa déclaration de guerre à { $target }, avec l'accord de { $target }.
+imp-withdrawn = { ART_CAP($attacker) } a retiré sa déclaration de guerre { A($target) }, avec l'accord { DE($target) }.
 command-imperialisme-l-imp-rialisme-sign-up-start-status = L'Impérialisme : inscription, lancement, état
     .source = L'Impérialisme: sign-up, start, status
 command-imperialisme-crisis = crise

@@ -34,6 +34,7 @@ from bot.services.duel.common import (
 from bot.services.errors import Conflict
 from bot.services.games import StartResult
 from bot.services.players import join_game, set_preferences
+from engine import wording
 from engine.variants.duel import api as duel_api
 from engine.variants.duel.countries import COUNTRIES
 from engine.variants.duel.errors import DuelError
@@ -114,7 +115,8 @@ def _bidding_open_text(state: Mapping[str, Any], deadline: datetime | None) -> d
                  "Saison des enchères {year} : offres secrètes pour {minors} avec `/bid` "
                  "(par ex. `{ex}`), jusqu'au {when}. {credits}.",
                  year=_year(str(state["phase"])),
-                 minors=lambda lang: ", ".join(_name(m, lang) for m in minors),
+                 minors=lambda lang: ", ".join(  # "pour l'Angleterre, la Russie"
+                     wording.power("classic", m, _name(m, lang), lang).the for m in minors),
                  ex=lambda lang: f"{_name(minors[0], lang)} 5, {_name(minors[1], lang)} 3",
                  when=when, credits=lambda lang: _credits_line(state, lang))
 

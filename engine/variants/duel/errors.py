@@ -22,7 +22,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "{name!s} n'est pas l'un des sept pays."),
     "ambiguous_country": ("{name!s} could be several countries: {candidates}.",
                           "{name!s} peut désigner plusieurs pays : {candidates}."),
-    "duplicate_country": ("{country} appears twice.", "{country} apparaît deux fois."),
+    "duplicate_country": ("{country} appears twice.", "« {country} » apparaît deux fois."),
     "missing_countries": ("Your list must rank all seven countries; missing: {countries}.",
                           "Votre liste doit classer les sept pays ; il manque : {countries}."),
     # -- bids (seed 001 rules 4-6) -------------------------------------------------------------
@@ -35,12 +35,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "negative_bid": ("A bid cannot be negative ({country}).",
                      "Une offre ne peut pas être négative ({country})."),
     "own_country_bid": ("{country} is your own country: you cannot bid on it.",
-                        "{country} est votre propre pays : vous ne pouvez pas enchérir dessus."),
+                        "Vous ne pouvez pas enchérir sur votre propre pays ({country})."),
     "opponent_country_bid": ("{country} is your opponent's country: you cannot bid on it.",
-                             "{country} est le pays de votre adversaire : vous ne pouvez pas "
-                             "enchérir dessus."),
+                             "Vous ne pouvez pas enchérir sur le pays de votre adversaire "
+                             "({country})."),
     "duplicate_bid": ("Two bids for {country}: give one.",
-                      "Deux offres pour {country} : n'en donnez qu'une."),
+                      "Deux offres pour le même pays ({country}) : n'en donnez qu'une."),
     "over_budget": ("Your bids total {total} credits but you have {credits}.",
                     "Vos offres totalisent {total} crédits mais vous n'en avez que {credits}."),
     "not_a_player": ("{player!s} is not a player of this duel.",

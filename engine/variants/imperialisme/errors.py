@@ -96,7 +96,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "L'échange ne prend effet qu'une fois accepté par les deux puissances "
                      "({missing} ne l'a pas fait)."),
     "not_a_party": ("{power} is not a party to this exchange.",
-                    "{power} n'est pas partie à cet échange."),
+                    "Cette puissance ({power}) n'est pas partie à cet échange."),
 }
 
 

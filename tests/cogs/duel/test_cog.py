@@ -58,7 +58,7 @@ async def test_bad_bids_are_refused_privately_in_the_readers_language(h: Harness
         (ALICE, "FRA 3", "France is your own country: you cannot bid on it."),
         (ALICE, "GER 2", "Germany is your opponent's country: you cannot bid on it."),
         (ALICE, "ENG 15, ITA 10", "Your bids total 25 credits but you have 20."),
-        (BOB, "Allemagne 3", "Allemagne est votre propre pays"),
+        (BOB, "Allemagne 3", "Vous ne pouvez pas enchérir sur votre propre pays (Allemagne)"),
         (BOB, "ANG 20, ITA 3", "Vos offres totalisent 23 crédits mais vous n'en avez que 22."),
     ]
     for who, text, message in cases:

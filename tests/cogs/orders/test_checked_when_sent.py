@@ -21,9 +21,10 @@ async def test_two_orders_for_one_unit_are_refused_with_the_reason(h: Harness) -
     text = reply.text()
     assert ("Vos ordres n'ont pas été enregistrés" if fr else
             "Your orders were not saved") in text
-    assert ("❌ `A par - bur` — A PAR a un autre ordre plus bas\u202f: un seul ordre par unité."
-            if fr else
-            "❌ `A par - bur` — A PAR has another order below: send one order per unit.") \
+    assert ("❌ `A par - bur` — L'armée de Paris a un autre ordre plus bas\u202f: un seul "
+            "ordre par unité." if fr else
+            "❌ `A par - bur` — The army in Paris has another order below: send one order per "
+            "unit.") \
         in text
     calls = await h.slash(by["france"], "orders show", channel_id=CHANNEL_ID)
     assert "A par - pic" not in calls[-1].text(), "nothing was stored"
@@ -34,13 +35,14 @@ async def test_builds_sent_with_movement_orders_say_what_becomes_of_them(h: Harn
     game_id, by = await new_game(h)
     reply = await submit(h, by["france"], "A par - bur; A mar - spa; F bre - mao; A par B")
     text = reply.text()
-    assert "❌" not in text and "`BUILD A par`" in text
+    # a French reader reads the order with the French verb of seed 004 ("construire")
+    assert "❌" not in text and ("`construire A par`" if fr else "`BUILD A par`") in text
     # Spring: a conditional build waits for the Winter (seed 004 §3.4.2); the player is told
     assert ("il ne remplace pas vos ordres de mouvement" if fr else
             "it does not replace your movement orders") in text
     assert ("gardé pour l'hiver" if fr else "kept for the Winter") in text
     calls = await h.slash(by["france"], "orders show", channel_id=CHANNEL_ID)
-    assert ("`BUILD A par` (conditionnel)" if fr else "`BUILD A par` (conditional)") \
+    assert ("`construire A par` (conditionnel)" if fr else "`BUILD A par` (conditional)") \
         in calls[-1].text()
     await pass_deadline(h, game_id)
     reply = await submit(h, by["france"], "A bur - mun; A spa H; F mao - por; F bre B; "

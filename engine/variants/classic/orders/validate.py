@@ -26,6 +26,7 @@ from engine.variants.classic.orders.types import (
     Waive,
 )
 from engine.variants.classic.state import PROVINCE, GameState, PhaseType, Unit
+from engine.wording import place_params, places_param, unit_param
 
 
 @dataclass(slots=True)
@@ -44,8 +45,15 @@ def _name(game_map: Map, loc: str) -> str:
     return loc.upper()
 
 
-def _unit_str(u: Unit) -> str:
-    return f"{u.type} {u.location.upper()}"
+def _place(key: str, game_map: Map, location: str) -> dict[str, Any]:
+    return dict(place_params(key, game_map, province_of(location)))
+
+
+def _unit_str(u: Unit, game_map: Map | None = None) -> Any:
+    """A unit in a refusal: "L'armée de Paris" / "The army in Paris" (its board known)."""
+    if game_map is None:
+        return f"{u.type} {u.location.upper()}"
+    return unit_param(game_map, u.type, u.location)
 
 
 def check_order(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
@@ -73,12 +81,13 @@ MOVEMENT_ORDERS = frozenset({Hold, Move, Support, Convoy})
 _MOVEMENT_ORDERS = MOVEMENT_ORDERS
 
 
-def _own_unit(location: str, state: GameState, power: str) -> tuple[Unit | None, OrderError | None]:
+def _own_unit(location: str, state: GameState, power: str, game_map: Map
+              ) -> tuple[Unit | None, OrderError | None]:
     unit = state.unit_at(province_of(location))
     if unit is None:
-        return None, OrderError("no_unit", {"location": province_of(location).upper()})
+        return None, OrderError("no_unit", _place("location", game_map, location))
     if unit.power != power:
-        return None, OrderError("not_your_unit", {"location": unit.province.upper(),
+        return None, OrderError("not_your_unit", {**_place("location", game_map, unit.province),
                                                   "owner": unit.power})
     return unit, None
 
@@ -112,7 +121,7 @@ def check_movement(order: Order, state: GameState, power: str, game_map: Map) ->
     units = state.by_province()
     unit = units.get(PROVINCE[location])
     if unit is None or unit.power != power:
-        return Checked(None, _own_unit(location, state, power)[1])
+        return Checked(None, _own_unit(location, state, power, game_map)[1])
     cls = type(order)
     other = None
     if cls is Support:
@@ -162,7 +171,8 @@ def _check_movement_order(order: Order, unit: Unit, state: GameState, game_map: 
             ok = reaches[key] = game_map.can_reach_province(unit.type, unit.location, reach)
         if not ok:
             return Checked(None, OrderError("support_unreachable",
-                                            {"unit": _unit_str(unit), "target": reach.upper()}),
+                                            {"unit": _unit_str(unit, game_map),
+                                             **_place("target", game_map, reach)}),
                            unit)
         supported = state.unit_at(sup_prov)
         # support needs no coast; a coast written is kept (DATC 6.B.9)
@@ -202,29 +212,29 @@ def _move_target(unit: Unit, target: str, game_map: Map,
         return target, OrderError("move_to_self")
     if unit.type == "A":
         if kind is Kind.SEA:
-            return target, OrderError("army_to_sea", {"target": prov.upper()})
+            return target, OrderError("army_to_sea", _place("target", game_map, prov))
         if game_map.army_adjacent(unit.location, prov):
             return prov, None
         # not adjacent: only by convoy, between two coasts (DATC 6.A.1 otherwise)
         if (game_map.provinces[unit.province].kind is Kind.COAST and kind is Kind.COAST):
             return prov, None
-        return target, OrderError("not_adjacent", {"unit": _unit_str(unit),
-                                                   "target": prov.upper()})
+        return target, OrderError("not_adjacent", {"unit": _unit_str(unit, game_map),
+                                                   **_place("target", game_map, prov)})
     if kind is Kind.LAND:
-        return target, OrderError("fleet_inland", {"target": prov.upper()})
+        return target, OrderError("fleet_inland", _place("target", game_map, prov))
     options = game_map.fleet_reaches(unit.location, prov)
     if not options:
-        return target, OrderError("not_adjacent", {"unit": _unit_str(unit),
-                                                   "target": prov.upper()})
+        return target, OrderError("not_adjacent", {"unit": _unit_str(unit, game_map),
+                                                   **_place("target", game_map, prov)})
     if coast_of(target) is not None or game_map.provinces[prov].coasts:
         if coast_of(target) is None:
             if len(options) == 1:  # seed 004 §3.5.2: unambiguous coast filled in
                 return options[0], None
             return target, OrderError("ambiguous_coast", {
-                "target": prov.upper(), "coasts": ", ".join(o.split("/")[1] for o in options)})
+                **_place("target", game_map, prov), "coasts": ", ".join(o.split("/")[1] for o in options)})
         if target not in options:  # DATC 6.B.3
-            return target, OrderError("wrong_coast", {"unit": _unit_str(unit),
-                                                      "target": prov.upper()})
+            return target, OrderError("wrong_coast", {"unit": _unit_str(unit, game_map),
+                                                      **_place("target", game_map, prov)})
     return options[0] if len(options) == 1 else target, None
 
 
@@ -232,7 +242,7 @@ def _conditional(order: Order, state: GameState, power: str, game_map: Map) -> C
     """Retreat preferences and build/removal lists sent ahead (seed 004 §3.4.2): checked for
     form only now; legality is decided when their phase comes."""
     if isinstance(order, RetreatList):
-        unit, err = _own_unit(order.location, state, power)
+        unit, err = _own_unit(order.location, state, power, game_map)
         if err:
             return Checked(None, err)
         assert unit is not None
@@ -248,11 +258,11 @@ def _check_retreat(order: Order, state: GameState, power: str, game_map: Map) ->
     dis = next((d for d in state.dislodged if d.unit.province == prov), None)
     if dis is None:
         if state.unit_at(prov) is not None:
-            return Checked(None, OrderError("not_dislodged", {"location": prov.upper()}))
-        return Checked(None, OrderError("no_unit", {"location": prov.upper()}))
+            return Checked(None, OrderError("not_dislodged", _place("location", game_map, prov)))
+        return Checked(None, OrderError("no_unit", _place("location", game_map, prov)))
     unit = dis.unit
     if unit.power != power:
-        return Checked(None, OrderError("not_your_unit", {"location": prov.upper(),
+        return Checked(None, OrderError("not_your_unit", {**_place("location", game_map, prov),
                                                           "owner": unit.power}))
     if isinstance(order, Disband):
         return Checked(Disband(unit.type, unit.location), unit=unit)
@@ -263,8 +273,8 @@ def _check_retreat(order: Order, state: GameState, power: str, game_map: Map) ->
         if dest is not None:
             return Checked(Retreat(unit.type, unit.location, dest), unit=unit)
         last_err = OrderError("retreat_illegal", {
-            "unit": _unit_str(unit), "target": province_of(t).upper(),
-            "options": ", ".join(r.upper() for r in dis.retreats) or "—"})
+            "unit": _unit_str(unit, game_map), **_place("target", game_map, t),
+            "options": places_param(game_map, dis.retreats)})
     return Checked(None, last_err, unit)
 
 
@@ -294,30 +304,31 @@ def _check_adjustment(order: Order, state: GameState, power: str, game_map: Map)
         if delta <= 0:
             return Checked(None, OrderError("build_no_builds"))
         prov = province_of(order.location)
-        name = prov.upper()
+        name = _place("location", game_map, prov)
         if game_map.provinces[prov].home != power:
-            return Checked(None, OrderError("build_not_home", {"location": name}))
+            return Checked(None, OrderError("build_not_home", name))
         if prov not in state.centers.get(power, ()):
-            return Checked(None, OrderError("build_not_owned", {"location": name}))
+            return Checked(None, OrderError("build_not_owned", name))
         if state.unit_at(prov) is not None:
-            return Checked(None, OrderError("build_occupied", {"location": name}))
+            return Checked(None, OrderError("build_occupied", name))
         if order.unit_type == "A":
             return Checked(Build("A", prov))
         if game_map.provinces[prov].kind is not Kind.COAST:
-            return Checked(None, OrderError("build_fleet_inland", {"location": name}))
+            return Checked(None, OrderError("build_fleet_inland", name))
         locs = game_map.fleet_locations(prov)
         if coast_of(order.location) is None:
             if len(locs) != 1:  # DATC 6.B.14, seed 004 §3.5.2: "construire F STP" is ambiguous
                 return Checked(None, OrderError("ambiguous_coast", {
-                    "target": name, "coasts": ", ".join(c.split("/")[1] for c in locs)}))
+                    **_place("target", game_map, prov), "coasts": ", ".join(c.split("/")[1] for c in locs)}))
             return Checked(Build("F", locs[0]))
         if order.location not in locs:
-            return Checked(None, OrderError("wrong_coast", {"unit": "F", "target": name}))
+            return Checked(None, OrderError("wrong_coast", {
+                "unit": unit_param(game_map, "F", prov), **_place("target", game_map, prov)}))
         return Checked(Build("F", order.location))
     if isinstance(order, Remove | Disband):
         if delta >= 0:
             return Checked(None, OrderError("remove_no_removals"))
-        unit, err = _own_unit(order.location, state, power)
+        unit, err = _own_unit(order.location, state, power, game_map)
         if err:
             return Checked(None, err)
         assert unit is not None
@@ -332,7 +343,8 @@ def strip_type(order: Order) -> Order:
     return replace(order, unit_type=None)  # type: ignore[arg-type]
 
 
-def check_set(checked: list[Checked], state: GameState, power: str) -> dict[int, OrderError]:
+def check_set(checked: list[Checked], state: GameState, power: str,
+              game_map: Map | None = None) -> dict[int, OrderError]:
     """What only the whole set of one power's orders shows (index -> error), checked when
     the orders are sent rather than at the deadline: more builds or removals than are due,
     two builds in one centre (seed 004 §2.12), two orders for one unit (refused, so that the
@@ -347,7 +359,7 @@ def check_set(checked: list[Checked], state: GameState, power: str) -> dict[int,
         if prov in last:
             earlier = checked[last[prov]].unit
             errors[last[prov]] = OrderError("two_orders", {
-                "unit": _unit_str(earlier) if earlier is not None else prov.upper()})
+                "unit": _unit_str(earlier, game_map) if earlier is not None else prov.upper()})
         last[prov] = i
     if state.phase.type is not PhaseType.ADJUSTMENT:
         return errors
