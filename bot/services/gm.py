@@ -23,6 +23,7 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import NotFound
+from bot.services.options import check_option
 from bot.services.registry import own_deadlines
 
 
@@ -47,6 +48,26 @@ async def extend_deadline(db: Database, *, game_id: int, user_id: int,
         view = game_view(game, players)
     db.notify_deadlines()
     return view
+
+
+async def set_map_style(db: Database, *, game_id: int, user_id: int,
+                        labels: str | None = None, palette: str | None = None,
+                        now: datetime | None = None) -> GameView:
+    """GM changes how the game's maps are drawn — the province abbreviations (``auto``,
+    ``en``, ``fr``) and the colours (``standard``, ``colorblind``): display only, allowed at
+    any time before the game ends."""
+    now = now or utcnow()
+    changes = {k: v for k, v in (("map_labels", labels), ("palette", palette))
+               if v is not None}
+    for key, value in changes.items():
+        check_option(key, value)
+    async with db.transaction() as session:
+        game = await load_game(session, game_id, lock=True)
+        require_gm(game, user_id)
+        require_status(game, GameStatus.SIGNUP, GameStatus.ACTIVE, GameStatus.PAUSED)
+        game.options = {**(game.options or {}), **changes}
+        touch(game, now)
+        return game_view(game, await load_players(session, game_id))
 
 
 async def pause_game(db: Database, *, game_id: int, user_id: int,

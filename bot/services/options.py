@@ -28,6 +28,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 }
 PRESS_MODES = ("none", "public", "full", "gunboat")
 ABSENCE_POLICIES = ("extend", "replace")
+PALETTES = ("standard", "colorblind")  # engine.render.palette
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {"preset": "standard"},
     "vortigern": {"preset": "vortigern", "assignment": "preferences"},
@@ -67,7 +68,7 @@ def _check_option(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 365:
             raise bad()
     elif key == "palette":
-        if value is not None and not isinstance(value, str):
+        if value is not None and value not in PALETTES:
             raise bad()
     elif (key == "map_labels" and value not in ("auto", "en", "fr")) or \
             (key == "scoring" and value not in SCORING_SYSTEMS):
@@ -84,6 +85,13 @@ def map_style(options: Mapping[str, Any] | None, locale: str) -> dict[str, str]:
     if labels not in ("en", "fr"):
         labels = "fr" if str(locale).lower().startswith("fr") else "en"
     return {"palette": str(o.get("palette") or "standard"), "labels": labels}
+
+
+def check_option(key: str, value: Any) -> Any:
+    """``value`` for the option ``key``, or ``Invalid("options.invalid")``."""
+    if key not in DEFAULT_OPTIONS:
+        raise Invalid("options.unknown", key=key)
+    return _check_option(key, value)
 
 
 def resolve_options(preset: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -53,6 +53,29 @@ class GameMasterCog(commands.Cog):
                                    deadline=deadline_text(view.deadline)))
         await bot.post_now()
 
+    @gm.command(name=L("map"), description=L("How this game's maps are drawn"))
+    @app_commands.rename(labels=L("labels"), palette=L("colours"))
+    @app_commands.describe(labels=L("Province abbreviations on the map"),
+                           palette=L("Map colours"))
+    @app_commands.choices(
+        labels=[app_commands.Choice(name=L("in the language of the text"), value="auto"),
+                app_commands.Choice(name=L("English (BUR, ENG)"), value="en"),
+                app_commands.Choice(name=L("French (BOU, MAN)"), value="fr")],
+        palette=[app_commands.Choice(name=L("standard"), value="standard"),
+                 app_commands.Choice(name=L("colour-blind friendly"), value="colorblind")])
+    async def map_style(self, interaction: discord.Interaction[Any], labels: str | None = None,
+                        palette: str | None = None) -> None:
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        game = await game_here(interaction)
+        view = await gm_service.set_map_style(bot.db, game_id=game.id,
+                                              user_id=interaction.user.id, labels=labels,
+                                              palette=palette)
+        o = view.options
+        await reply(interaction, "\n".join((
+            t("gm.map_set", locale, name=view.name),
+            t("settings.map_labels", locale, labels=str(o.get("map_labels") or "auto")),
+            t("settings.palette", locale, palette=str(o.get("palette") or "standard")))))
+
     @gm.command(name=L("pause"), description=L("Stop the clock"))
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
