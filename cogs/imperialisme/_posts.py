@@ -25,6 +25,7 @@ from bot.scheduler import PostMessage
 from bot.services import games as games_service
 from bot.services import imperialisme as service
 from bot.services.errors import ServiceError
+from bot.services.press import names_hidden
 from bot.ui.common import RefereeBot
 from bot.ui.embeds import COLOUR
 from bot.ui.format import deadline_text
@@ -83,8 +84,9 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
 
 async def _started(bot: RefereeBot, post: PostMessage, name: str) -> None:
     p, loc = post.payload, post.locale
-    seats = "\n".join(f"<@{s['user_id']}> — {power_name(s['power'], loc)}"
-                      for s in p.get("seats", []))
+    hidden = await _gunboat(bot, post)  # nobody named: each learns their power by DM
+    seats = "\n".join(("" if hidden else f"<@{s['user_id']}> — ")
+                      + power_name(s["power"], loc) for s in p.get("seats", []))
     body = t("imp.started_body", loc, seats=seats, unplayed=_names(p.get("unplayed", []), loc),
              commit=p.get("commit"))
     if p.get("next_crisis"):
@@ -92,7 +94,19 @@ async def _started(bot: RefereeBot, post: PostMessage, name: str) -> None:
     body += "\n\n" + t("words.imp_next", loc)  # a referee's post: what to do next
     mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
     await _to_game(bot, post, _embed(t("imp.started_title", loc, name=name), body),
-                   content=mentions or None)
+                   content=None if hidden else mentions or None)
+    for s in p.get("seats", []) if hidden else ():
+        try:
+            channel = await bot.create_dm(discord.Object(id=int(s["user_id"])))  # type: ignore[arg-type]
+            await channel.send(embed=_embed(t("press.seat.title", loc, name=name), t(
+                "press.seat.body", loc, powers=power_name(s["power"], loc))))
+        except discord.HTTPException as exc:  # after the public post: never retried
+            log.warning("cannot DM user %s: %r", s["user_id"], exc)
+
+
+async def _gunboat(bot: RefereeBot, post: PostMessage) -> bool:
+    """A gunboat game names no player until it ends (the press option)."""
+    return names_hidden(await games_service.get_game(bot.db, game_id=post.game_id or 0))
 
 
 async def _crisis(bot: RefereeBot, post: PostMessage, name: str) -> None:
@@ -174,9 +188,12 @@ async def _ballot(bot: RefereeBot, post: PostMessage, name: str) -> None:
         view = discord.ui.View(timeout=None)
         view.add_item(VoteHereButton(ballot.game_id, ballot.number, ballot.power,
                                      label=t("imp.dm_closed_button", loc)))
-        await _to_game(bot, post, _embed(name, t(
-            "imp.dm_closed", loc, user=f"<@{user_id}>", power=power_name(ballot.power, loc))),
-            content=f"<@{user_id}>", view=view)
+        hidden = await _gunboat(bot, post)  # the power is named, never its player
+        text = t("imp.dm_closed_anonymous", loc, power=power_name(ballot.power, loc)) \
+            if hidden else t("imp.dm_closed", loc, user=f"<@{user_id}>",
+                             power=power_name(ballot.power, loc))
+        await _to_game(bot, post, _embed(name, text),
+            content=None if hidden else f"<@{user_id}>", view=view)
 
 
 async def _result(bot: RefereeBot, post: PostMessage, name: str) -> None:

@@ -33,6 +33,7 @@ imp-declared_queued = Your declaration is public; it is number { $position } in 
 imp-declared_started = Your declaration is public; crisis { $number } starts now.
 imp-decline_button = Decline
 imp-dm_closed = { $user }, your direct messages are closed: press the button to see the ballot of { $power } privately.
+imp-dm_closed_anonymous = The player of { $power } has closed their direct messages: press the button to see the ballot privately.
 imp-dm_closed_button = Vote in private
 imp-drawn = Crisis { $number } is drawn: { $first } against { $second }.
 imp-every = every { $hours } h

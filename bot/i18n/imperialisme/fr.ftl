@@ -33,6 +33,7 @@ imp-declared_queued = Votre déclaration est publique ; elle est au rang { $po
 imp-declared_started = Votre déclaration est publique ; la crise { $number } commence maintenant.
 imp-decline_button = Refuser
 imp-dm_closed = { $user }, vos messages privés sont fermés : appuyez sur le bouton pour voir en privé le bulletin de { $power }.
+imp-dm_closed_anonymous = Le joueur { DE($power) } a fermé ses messages privés : appuyez sur le bouton pour voir le bulletin en privé.
 imp-dm_closed_button = Voter en privé
 imp-drawn = La crise { $number } est tirée : { $first } contre { $second }.
 imp-every = toutes les { $hours } h
