@@ -110,7 +110,7 @@ class Game(SQLModel, table=True):
     channel_id: int = Field(sa_type=BigInteger, index=True)
     thread_id: int | None = Field(default=None, sa_type=BigInteger, index=True)
     name: str
-    variant: str  # "classic" | "duel" | "imperialisme"
+    variant: str  # a registered variant's name (engine.variants)
     gm_user_id: int = Field(sa_type=BigInteger)
     status: str = Field(default=GameStatus.SIGNUP.value)
     # rule options fixed at creation (RULES.md): preset, nmr_threshold, end_year, auto_draw...

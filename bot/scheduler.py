@@ -137,7 +137,7 @@ class RenderPool:
         with self._lock:
             if self._executor is None:
                 warm = functools.partial(engine_api.render,
-                                         engine_api.new_game_state("classic")) \
+                                         engine_api.new_game_state(variants.DEFAULT)) \
                     if self.warm else None
                 self._executor = ProcessPoolExecutor(
                     self.processes, mp_context=multiprocessing.get_context("spawn"),

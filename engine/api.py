@@ -144,7 +144,7 @@ def _order_variant(state: dict[str, Any]) -> OrderVariant:
     return variant  # type: ignore[return-value]
 
 
-def new_game_state(variant: str = "classic", setup: dict[str, Any] | None = None
+def new_game_state(variant: str = variants.DEFAULT, setup: dict[str, Any] | None = None
                    ) -> dict[str, Any]:
     """The opening STATE of ``variant`` (a Duel needs both players' lists in ``setup``)."""
     return _guard("setup", variants.get(variant).new_state, setup)  # type: ignore[no-any-return]

@@ -34,7 +34,7 @@ COASTS_EN = {"nc": "north coast", "sc": "south coast", "ec": "east coast"}
 # assets/maps/classic/map.json (also an alias there, so orders are read in either language;
 # the map draws them too).
 FRENCH_CODES: dict[str, str] = {
-    p.id: p.code_fr for p in load_map("classic").provinces.values() if p.code_fr}
+    p.id: p.code_fr for p in load_map(variants.DEFAULT).provinces.values() if p.code_fr}
 
 
 def french_code(location: str) -> str:
@@ -56,14 +56,14 @@ def _board(variant: str) -> Any:
         return None
 
 
-def place_name(location: str, variant: str = "classic") -> str:
+def place_name(location: str, variant: str = variants.DEFAULT) -> str:
     """A location in an English sentence: "Burgundy", "the North Sea", "Spain (north coast)"."""
     prov, _, coast = location.partition("/")
     board = _board(variant)
     p = getattr(board, "provinces", {}).get(prov) if board is not None else None
     if p is None:
         return location.upper()
-    map_name = getattr(variants.get(variant), "map_name", "classic")
+    map_name = getattr(variants.get(variant), "map_name", variants.DEFAULT)
     text = wording.place(map_name, prov, p.name_en, "en").the
     return f"{text} ({COASTS_EN[coast]})" if coast in COASTS_EN else text
 
@@ -79,7 +79,7 @@ def _power_names(variant: str) -> tuple[dict[str, str], re.Pattern[str] | None]:
     return names, re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
 
 
-def power_display(power: str, variant: str = "classic", language: str = "en") -> str:
+def power_display(power: str, variant: str = variants.DEFAULT, language: str = "en") -> str:
     """A power's name on the variant's board in ``language``."""
     board = _board(variant)
     for p in getattr(board, "powers", ()) if board is not None else ():
@@ -88,7 +88,7 @@ def power_display(power: str, variant: str = "classic", language: str = "en") ->
     return power.capitalize()
 
 
-def english_powers(text: str, variant: str = "classic") -> str:
+def english_powers(text: str, variant: str = variants.DEFAULT) -> str:
     """An engine text with power ids (``belongs to germany``) with their English names."""
     names, pattern = _power_names(variant)
     return pattern.sub(lambda m: names[m.group(1)], text) if pattern and text else text
@@ -289,7 +289,7 @@ def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: s
 
 
 def lines_by_power(results: Iterable[Mapping[str, Any]], state: Mapping[str, Any],
-                   language: str, variant: str = "classic",
+                   language: str, variant: str = variants.DEFAULT,
                    state_after: Mapping[str, Any] | None = None) -> dict[str, list[str]]:
     """Lines per power, in the reader's language; the first phase of ``results`` only is
     formatted as its own report; retreats appended by the engine are used for (d-xxx)."""
@@ -349,7 +349,7 @@ class Report:
     language: str
     lines: dict[str, list[str]]
     centres: dict[str, int] = field(default_factory=dict)
-    variant: str = "classic"
+    variant: str = variants.DEFAULT
 
     def text(self, power_label: Any = None, title: str | None = None) -> str:
         """Plain text: a title, a paragraph per power (``power_label(id)`` names it), the
@@ -368,7 +368,7 @@ class Report:
 
 
 def build(results: Iterable[Mapping[str, Any]], state: Mapping[str, Any], language: str,
-          variant: str = "classic", state_after: Mapping[str, Any] | None = None) -> Report:
+          variant: str = variants.DEFAULT, state_after: Mapping[str, Any] | None = None) -> Report:
     """The report of the first phase of ``results`` (the retreats the engine appended complete
     its ``(d-xxx)``), in ``language`` ("fr": seed 004 §4.1.1; else plain English)."""
     results = list(results)

@@ -39,12 +39,10 @@ from bot.services.common import (
 )
 from bot.services.errors import Conflict, Invalid, NotFound
 from bot.services.options import ABSENCE_POLICIES, DEFAULT_OPTIONS
+from bot.services.registry import own_deadlines
 
 MAX_DAYS = 90  # longer: leave the game, or ask the GM for a replacement
 MAX_REASON = 200
-# variants whose deadlines are their own stages' times (L'Impérialisme: crisis rows), not a
-# phase length: recomputed from those rows, a moved deadline would not hold
-OWN_DEADLINES = frozenset({"imperialisme"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +137,9 @@ async def apply_absences(session: AsyncSession, game: Game, players: list[Player
     whose rows hold their own times) is left alone."""
     policy, allowance = policy_of(game)
     moves: list[dict[str, Any]] = []
-    if extend and game.variant not in OWN_DEADLINES and game.deadline is not None \
+    # a variant whose deadlines are its own stages' times (registry.own_deadlines:
+    # L'Impérialisme's crisis rows) recomputes them from those rows: a move would not hold
+    if extend and own_deadlines(game.variant) is None and game.deadline is not None \
             and game.status == GameStatus.ACTIVE.value and policy == "extend":
         seated = {p.user_id for p in players if p.status in SEATED}
         everyone = await _absences(session, int(game.id or 0))

@@ -19,6 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Game, Player
+from engine import variants
 
 Posts = Callable[[int, datetime | None], list[tuple[str, dict[str, Any]]]]
 
@@ -132,7 +133,7 @@ def rules_for(variant: str) -> TurnRules:
     found = _RULES.get(variant)
     if found is not None:
         return found
-    return _RULES["classic"].for_variant(variant)  # type: ignore[attr-defined,no-any-return]
+    return _RULES[variants.DEFAULT].for_variant(variant)  # type: ignore[attr-defined,no-any-return]
 
 
 def own_deadlines(variant: str) -> OwnDeadlines | None:

@@ -23,6 +23,7 @@ from bot.ui.format import (
     results_by_power,
     variant_title,
 )
+from engine import variants
 
 COLOUR = discord.Colour(0x2B5EA7)
 MAX_FIELDS = 25
@@ -127,7 +128,7 @@ def _counts_text(counts: Mapping[str, int], locale: str, variant: str) -> str:
                      for p, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def result_text(result: Mapping[str, Any], locale: str, variant: str = "classic") -> str:
+def result_text(result: Mapping[str, Any], locale: str, variant: str = variants.DEFAULT) -> str:
     if result.get("winner"):
         return t("result.winner", locale, power=power_name(str(result["winner"]), locale,
                                                            variant))

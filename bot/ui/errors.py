@@ -21,6 +21,7 @@ from bot.ui.format import (
     power_name,
     variant_title,
 )
+from engine import variants
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,7 @@ POWER_PARAMS = frozenset({"power", "powers", "owner", "winner", "loser", "target
 
 
 def _format_params(params: dict[str, Any], locale: Any = None,
-                   variant: str = "classic") -> dict[str, Any]:
+                   variant: str = variants.DEFAULT) -> dict[str, Any]:
     """Lists joined; with a ``locale``, powers, phases, variants and seat statuses named in
     the reader's language (``france`` -> "France", ``S1901M`` -> "Spring 1901, movement",
     ``classic`` -> "Diplomacy"): no internal id reaches a player."""
@@ -62,7 +63,7 @@ def _format_params(params: dict[str, Any], locale: Any = None,
     return out
 
 
-def rejected_lines(error: OrdersRejected, locale: Any, variant: str = "classic") -> str:
+def rejected_lines(error: OrdersRejected, locale: Any, variant: str = variants.DEFAULT) -> str:
     """Every line of a refused set, with the engine's reason in the reader's language (the
     powers it names by their display names)."""
     french = str(locale).startswith("fr")
@@ -96,7 +97,8 @@ def error_text(error: BaseException, locale: Any) -> str:
         if error.code == "player.not_active" and params.get("status"):
             params["status"] = t(f"player.status.{params['status']}", locale)
         # a variant's own refusal names the powers of its board
-        variant = error.code.split(".")[1] if error.code.startswith("rule.") else "classic"
+        variant = error.code.split(".")[1] if error.code.startswith("rule.") \
+            else variants.DEFAULT
         return t(key, locale, **_format_params(params, locale, variant))
     if isinstance(error, UserFacingError):
         return t(error.key, locale, **_format_params(error.params, locale))

@@ -52,9 +52,9 @@ def board_powers(variant: str) -> dict[str, dict[str, str]]:
     return {}
 
 
-def is_power(value: Any, variant: str = "classic") -> bool:
+def is_power(value: Any, variant: str = variants.DEFAULT) -> bool:
     return isinstance(value, str) and (value in board_powers(variant)
-                                       or value in board_powers("classic"))
+                                       or value in board_powers(variants.DEFAULT))
 
 
 def board_of_powers(ids: Sequence[str]) -> str | None:
@@ -63,10 +63,10 @@ def board_of_powers(ids: Sequence[str]) -> str | None:
                  if ids and all(i in board_powers(name) for i in ids)), None)
 
 
-def power_name(power: str, locale: Any, variant: str = "classic") -> str:
+def power_name(power: str, locale: Any, variant: str = variants.DEFAULT) -> str:
     """A power's display name in the reader's language (``germany`` -> "Allemagne")."""
     language = language_of(locale)
-    for board in (variant, "classic"):
+    for board in (variant, variants.DEFAULT):
         names = board_powers(board).get(power)
         if names:
             return names[language]
@@ -78,12 +78,12 @@ def power_name(power: str, locale: Any, variant: str = "classic") -> str:
 
 @cache
 def _power_ids(variant: str) -> re.Pattern[str] | None:
-    ids = sorted({*board_powers(variant), *board_powers("classic")}, key=len, reverse=True)
+    ids = sorted({*board_powers(variant), *board_powers(variants.DEFAULT)}, key=len, reverse=True)
     return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") \
         if ids else None
 
 
-def name_powers(text: str, locale: Any, variant: str = "classic") -> str:
+def name_powers(text: str, locale: Any, variant: str = variants.DEFAULT) -> str:
     """A text written by the engine with power ids (``belongs to germany``) with the powers'
     display names in the reader's language instead."""
     pattern = _power_ids(variant)
@@ -121,7 +121,7 @@ def variant_named(text: str | None) -> str | None:
     return None
 
 
-def province_name(location: str, locale: Any, variant: str = "classic") -> str:
+def province_name(location: str, locale: Any, variant: str = variants.DEFAULT) -> str:
     try:
         prov = game_map(variant).provinces[province_of(location)]
     except KeyError:
@@ -135,10 +135,10 @@ def _map_name(variant: str) -> str:
     try:
         return variants.get(variant).map_name
     except variants.UnknownVariant:
-        return "classic"
+        return variants.get(variants.DEFAULT).map_name
 
 
-def place_words(location: str, locale: Any, variant: str = "classic") -> wording.Named:
+def place_words(location: str, locale: Any, variant: str = variants.DEFAULT) -> wording.Named:
     """A province in a sentence, from the board's grammar table ("en Bourgogne", "au
     Portugal", "dans la Manche", "de la Manche"; "the North Sea")."""
     language = language_of(locale)
@@ -155,7 +155,7 @@ def _coast(location: str, locale: Any) -> str:
     return f" ({t('words.coast.' + coast, locale)})" if coast in ("nc", "sc", "ec") else ""
 
 
-def unit_words(unit_type: str, location: str, locale: Any, variant: str = "classic") -> str:
+def unit_words(unit_type: str, location: str, locale: Any, variant: str = variants.DEFAULT) -> str:
     """A unit in a sentence: "l'armée de Varsovie", "la flotte d'Espagne (côte nord)"; "the
     fleet in the North Sea"."""
     language = language_of(locale)
@@ -165,7 +165,7 @@ def unit_words(unit_type: str, location: str, locale: Any, variant: str = "class
         _coast(location, language)
 
 
-def places_at(locations: Sequence[str], locale: Any, variant: str = "classic") -> str:
+def places_at(locations: Sequence[str], locale: Any, variant: str = variants.DEFAULT) -> str:
     """Places a unit may go to, as a sentence ends: "en Picardie, à Paris ou en Gascogne";
     "Picardy, Paris or Gascony"."""
     words = [place_words(x, locale, variant).at + _coast(x, locale) for x in locations]
@@ -174,7 +174,7 @@ def places_at(locations: Sequence[str], locale: Any, variant: str = "classic") -
     return t("words.or", locale, first=", ".join(words[:-1]), last=words[-1])
 
 
-def power_words(power: str, locale: Any, variant: str = "classic") -> wording.Named:
+def power_words(power: str, locale: Any, variant: str = variants.DEFAULT) -> wording.Named:
     """A power in a sentence: "la France", "de l'Allemagne", "à la Russie"; "France"."""
     language = language_of(locale)
     return wording.power(_map_name(variant), power, power_name(power, language, variant),
@@ -226,7 +226,7 @@ _FRENCH_VERBS = {"BUILD": "construire", "REMOVE": "retirer", "WAIVE": "renoncer"
 
 
 def results_by_power(results: Iterable[Mapping[str, Any]], state: Mapping[str, Any],
-                     locale: Any, variant: str = "classic",
+                     locale: Any, variant: str = variants.DEFAULT,
                      state_after: Mapping[str, Any] | None = None
                      ) -> dict[str, list[str]]:
     """Lines per power in the reader's language (``engine.report``, seed 004 chapter 4)."""

@@ -44,6 +44,7 @@ from bot.ui.views import (
     retreat_view,
 )
 from engine import api as engine_api
+from engine import variants
 from engine.maps import province_of
 
 log = logging.getLogger(__name__)
@@ -144,7 +145,7 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
     game = await games_service.get_game(bot.db, game_id=post.game_id) \
         if post.game_id is not None else None
     name = game.name if game else ""
-    variant = game.variant if game else "classic"
+    variant = game.variant if game else variants.DEFAULT
 
     if kind == "reminder":
         powers = ", ".join(power_name(pw, loc, variant) for pw in p.get("powers", []))

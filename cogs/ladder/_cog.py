@@ -17,6 +17,7 @@ from bot.ui.common import bot_of, reader_locale
 from bot.ui.embeds import COLOUR
 from bot.ui.errors import UserFacingError, reply
 from bot.ui.format import variant_named, variant_title, variant_titles
+from engine import variants
 
 LADDER_LINES = 20
 
@@ -69,7 +70,7 @@ class LadderCog(commands.Cog):
     async def ladder(self, interaction: discord.Interaction[Any],
                      variant: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        found = variant_named(variant or "classic")
+        found = variant_named(variant or variants.DEFAULT)
         if found is None:
             raise UserFacingError("variant.unknown", name=variant, known=", ".join(
                 title for _name, title in variant_titles(locale)))
