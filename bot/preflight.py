@@ -136,7 +136,8 @@ def _key(settings: Settings) -> tuple[Finding, Sealer | None]:
 # them — every bot process and worker must share one key (docs/DEPLOY.md).
 _SEALED = ("SELECT sealed FROM bid WHERE sealed IS NOT NULL ORDER BY id DESC LIMIT 3",
            "SELECT choice FROM vote ORDER BY id DESC LIMIT 3",
-           "SELECT sealed FROM press_letter ORDER BY id DESC LIMIT 3")
+           "SELECT sealed FROM press_letter ORDER BY id DESC LIMIT 3",
+           "SELECT reason FROM absence WHERE reason IS NOT NULL ORDER BY id DESC LIMIT 3")
 
 
 async def check_sealed(url: str, sealer: Sealer) -> Finding:

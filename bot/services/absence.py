@@ -24,7 +24,7 @@ from typing import Any
 from sqlmodel import and_, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.db import Database
+from bot.db import Database, sealer_of
 from bot.models import Absence, Game, GameStatus, Player
 from bot.services import reminders
 from bot.services.common import (
@@ -199,8 +199,10 @@ async def set_absence(db: Database, *, game_id: int, user_id: int, starts: str, 
             if a.starts <= last and first <= a.ends:
                 raise Conflict("absence.overlaps", starts=a.starts.isoformat(),
                                ends=a.ends.isoformat())
+        # sealed at rest: the database alone does not tell why a player is away
         absence = Absence(game_id=game_id, user_id=user_id, starts=max(first, today),
-                          ends=last, reason=reason, created_at=now)
+                          ends=last, created_at=now,
+                          reason=sealer_of(session).seal(reason) if reason else None)
         session.add(absence)
         await session.flush()
         policy, allowance = policy_of(game)
@@ -216,7 +218,7 @@ async def set_absence(db: Database, *, game_id: int, user_id: int, starts: str, 
         else:
             await apply_absences(session, game, players, now)
         everyone = await _absences(session, game_id)
-        view = AbsenceView(starts=absence.starts, ends=absence.ends, reason=absence.reason,
+        view = AbsenceView(starts=absence.starts, ends=absence.ends, reason=reason,
                            policy=policy, deadline=game.deadline,
                            remaining=max(0, allowance - _used(everyone, user_id,
                                                               game_year(game))))
@@ -254,7 +256,10 @@ async def my_absences(db: Database, *, game_id: int, user_id: int, now: datetime
         everyone = await _absences(session, game_id)
         policy, allowance = policy_of(game)
         left = max(0, allowance - _used(everyone, user_id, game_year(game)))
-        return [AbsenceView(starts=a.starts, ends=a.ends, reason=a.reason, policy=policy,
+        sealer = sealer_of(session)
+        return [AbsenceView(starts=a.starts, ends=a.ends,
+                            reason=sealer.unseal(a.reason) if a.reason else None,
+                            policy=policy,
                             deadline=game.deadline, remaining=left)
                 for a in everyone if a.user_id == user_id and not a.cleared
                 and a.ends >= today]

@@ -36,7 +36,7 @@ async def test_days_granted_count_per_game_year(db: Database) -> None:
     assert view.deadline == end and view.remaining == 14 - 2
     async with db.transaction(write=False) as session:
         (row,) = (await session.exec(select(Absence))).all()
-    assert row.used == {"1901": 2} and row.reason == "private"
+    assert row.used == {"1901": 2} and row.reason and "private" not in row.reason  # sealed
     game = await games.get_game(db, game_id=game_id)
     assert game.deadline == end
 
@@ -81,3 +81,18 @@ def test_days_are_read_in_iso_and_in_the_french_way() -> None:
     for bad in ("31/02", "2026-13-01", "24-12", "", "12/24/2026", "demain"):
         with pytest.raises(Invalid):
             absence.parse_day(bad, today)
+
+
+async def test_an_absence_reason_is_sealed_at_rest(db: Database) -> None:
+    """Only the player reads why they are away: the database alone does not tell it."""
+    from sqlalchemy import text as sql
+
+    game_id = await new_game(db)
+    user = await user_of(db, game_id, "france")
+    await absence.set_absence(db, game_id=game_id, user_id=user, starts="2030-01-01",
+                              ends="2030-01-03", reason="dentist-appointment", now=T0)
+    async with db.transaction(write=False) as session:
+        stored = (await session.exec(sql("SELECT reason FROM absence"))).one()  # type: ignore[call-overload]
+    assert stored[0] and "dentist" not in stored[0]
+    mine = await absence.my_absences(db, game_id=game_id, user_id=user, now=T0)
+    assert [a.reason for a in mine] == ["dentist-appointment"]
