@@ -256,16 +256,21 @@ async def next_deadline(session: AsyncSession, game: Game, state: Mapping[str, A
         return None
     if await waits_for_nothing(session, game.id or 0, state):
         return now
+    row = await deadline_row(session, game, state)
+    return row.deadline if row is not None else None
+
+
+async def deadline_row(session: AsyncSession, game: Game, state: Mapping[str, Any]
+                       ) -> Crisis | None:
+    """The row whose deadline is the game's: the crisis in progress, else the next automatic
+    crisis if one is scheduled (none during an exchange session)."""
     c = state.get("crisis")
     if c is not None:
-        row = await crisis_row(session, game.id or 0, int(c["number"]))
-        return row.deadline if row is not None else None
+        return await crisis_row(session, game.id or 0, int(c["number"]))
     if state.get("exchange_session"):
         return None
     schedule = await crisis_row(session, game.id or 0, SCHEDULE_SEQ)
-    if schedule is None or schedule.status != "scheduled":
-        return None
-    return schedule.deadline
+    return schedule if schedule is not None and schedule.status == "scheduled" else None
 
 
 async def refresh_deadline(session: AsyncSession, game: Game, now: datetime) -> None:

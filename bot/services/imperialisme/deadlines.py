@@ -12,9 +12,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Crisis, Game, Vote
 from bot.services.imperialisme.common import (
-    SCHEDULE_SEQ,
     VARIANT,
     crisis_row,
+    deadline_row,
     next_deadline,
     stage_length,
     waits_for_nothing,
@@ -36,14 +36,7 @@ class ImperialDeadlines:
             return None
         if await waits_for_nothing(session, game.id or 0, state):
             return now
-        c = state.get("crisis")
-        if c is not None:
-            row = await crisis_row(session, game.id or 0, int(c["number"]))
-        elif state.get("exchange_session"):
-            row = None  # no automatic crisis during an exchange session
-        else:
-            row = await crisis_row(session, game.id or 0, SCHEDULE_SEQ)
-            row = row if row is not None and row.status == "scheduled" else None
+        row = await deadline_row(session, game, state)
         if row is not None:
             row.deadline = deadline
         return await next_deadline(session, game, state, now)
