@@ -57,6 +57,14 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
             if a and b:
                 arrows[(o["location"].split("/")[0], o["target"].split("/")[0])] = (a, b)
 
+    def straight_arrow(src: Pt, dst: Pt, color: Any, casing: Any, failed: bool) -> None:
+        """A move or retreat drawn from unit to unit, crossed out if it failed."""
+        a, b = _shorten(src, dst, R * 1.05, R * 0.85)
+        pt.polyline([a, b], color, casing)
+        pt.arrowhead(b, a, color, casing)
+        if failed:
+            marks.append(("x", b))
+
     for o in sorted(orders, key=sort_key):
         kind = o.get("kind")
         power = o.get("power", "")
@@ -83,19 +91,11 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
                 if failed:
                     marks.append(("x", path[-1]))
                 continue
-            a, b = _shorten(src, dst, R * 1.05, R * 0.85)
-            pt.polyline([a, b], color, casing)
-            pt.arrowhead(b, a, color, casing)
-            if failed:
-                marks.append(("x", b))
+            straight_arrow(src, dst, color, casing, failed)
         elif kind == "retreat" and src:
             dst = anchor(target)
             if dst:
-                a, b = _shorten(src, dst, R * 1.05, R * 0.85)
-                pt.polyline([a, b], color, casing)
-                pt.arrowhead(b, a, color, casing)
-                if failed:
-                    marks.append(("x", b))
+                straight_arrow(src, dst, color, casing, failed)
         elif kind == "support" and src:
             sup = anchor(aux)
             if not sup:
