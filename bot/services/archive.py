@@ -166,12 +166,9 @@ async def timelapse_frames(db: Database, *, game_id: int) -> Frames:
         frames: list[dict[str, Any]] = [{"state": r.state, "results": r.results}
                                         for r in records]
         if game.state:
-            frames.append({"state": _public(game.state), "results": None})
+            frames.append({"state": variants.public(game.state), "results": None})
         return Frames(game.variant, str((game.options or {}).get("palette") or "standard"),
                       frames, str((game.options or {}).get("map_labels") or "auto"))
-
-
-_public = variants.public
 
 
 async def _records(session: Any, game_id: int) -> list[PhaseRecord]:

@@ -79,12 +79,12 @@ async def _own_game(session: AsyncSession, *, user_id: int, game_id: int
 def public_copy(state: dict[str, Any], own: tuple[str, ...]) -> dict[str, Any]:
     """The position without anyone else's pending orders: conditional retreats and builds
     sent with earlier orders (seed 004 §3.4.2) ride in the STATE until their phase comes;
-    only the copier's own powers' are kept."""
-    out = dict(state)
-    kept = {p: v for p, v in (state.get("conditional") or {}).items() if p in own}
-    out.pop("conditional", None)
-    if kept:
-        out["conditional"] = kept
+    only the copier's own powers' are kept (the variant's ``pending_keys``, by power)."""
+    out = variants.public(state)
+    for key in variants.of_state(state).pending_keys:
+        kept = {p: v for p, v in (state.get(key) or {}).items() if p in own}
+        if kept:
+            out[key] = kept
     return out
 
 
