@@ -102,9 +102,7 @@ def resolve_options(preset: str | None, options: Mapping[str, Any] | None) -> di
         raise Invalid("options.invalid", key="preset", value=name)
     merged.update(PRESETS[name])
     for key, value in (options or {}).items():
-        if key not in DEFAULT_OPTIONS:
-            raise Invalid("options.unknown", key=key)
-        merged[key] = _check_option(key, value)
+        merged[key] = check_option(key, value)
     return merged
 
 
