@@ -38,9 +38,9 @@ def add_away_field(embed: discord.Embed, away: Sequence[Away], locale: Any,
     players are never named — their powers are shown instead."""
 
     def who(user_id: int) -> str:
-        seat = names.player(user_id) if names is not None else None
         if names is None:
             return f"<@{user_id}>"
+        seat = names.player(user_id)
         powers = seat.powers if seat is not None else ()
         return ", ".join(power_name(p, locale, names.variant) for p in powers) or "—"
 

@@ -183,8 +183,8 @@ class GameCog(commands.Cog):
         else:
             embed = status_embed(status.game, locale, status.progress, status.state)
         add_away_field(embed, status.away, locale,  # seed 004 §3.6
-                       names=None if not press_service.names_hidden(status.game)
-                       else status.game)
+                       names=status.game if press_service.names_hidden(status.game)
+                       else None)
         await reply(interaction, embed=embed, ephemeral=False)
 
     @game.command(name=L("settings"), description=L("Rule options of this game"))
