@@ -94,6 +94,26 @@ class _Loaded:
     state: dict[str, Any] | None
     results: list[dict[str, Any]] | None
     style: dict[str, Any]  # the game's palette and map labels (options.map_style)
+    ahead: tuple[int, int] | None  # the map drawn ahead that this post may use
+
+
+@dataclass(frozen=True, slots=True)
+class _Ahead:
+    """A map drawn ahead of its post, and what it was drawn with."""
+
+    locale: str
+    style: dict[str, Any]
+    image: asyncio.Future[bytes | None]
+
+
+AHEAD_KEPT = 64  # maps drawn ahead kept for their post (a few passes of turns)
+
+
+def _quiet(task: asyncio.Future[Any]) -> None:
+    """A map drawn ahead that nobody awaits: its failure is logged by ``_draw``, not again
+    as a task exception never retrieved."""
+    if not task.cancelled():
+        task.exception()
 
 
 Send = Callable[[PostMessage], Awaitable[None]]
@@ -223,12 +243,50 @@ class OutboxPoster:
         self.pooled = render is None
         self.claim = timedelta(seconds=claim_seconds)
         self.default_locale = default_locale
+        # maps being drawn ahead of their post, by (game, seq of the record they show)
+        self._ahead: dict[tuple[int, int], _Ahead] = {}
+        self._locales: dict[int, str] = {}  # guild -> locale, as the last claim read it
 
     async def warm_up(self) -> None:
         """Start the render processes now rather than at the first map."""
         pool = render_pool() if self.pooled else None
         if pool is not None:
             await pool.warm_up()
+
+    def draw_ahead(self, game: Game, seq: int, state: dict[str, Any],
+                   results: list[dict[str, Any]]) -> None:
+        """Start drawing the map of a turn's results post while the turn is written
+        (``turns.adjudicate_phase``): on two cores the drawing no longer follows the writing.
+        The language is the guild's as this process last read it; the post checks it and
+        draws again when it changed (or when the turn was not committed, the map is never
+        asked for and is dropped)."""
+        locale = self._locales.get(game.guild_id or 0, self.default_locale)
+        style = map_style(game.options, locale)
+        key = (int(game.id or 0), seq)
+        task = asyncio.ensure_future(self._draw(state, results, locale, style, None))
+        task.add_done_callback(_quiet)
+        old = self._ahead.pop(key, None)
+        if old is not None:
+            old.image.cancel()
+        self._ahead[key] = _Ahead(locale=locale, style=style, image=task)
+        while len(self._ahead) > AHEAD_KEPT:  # turns that were never posted here
+            self._ahead.pop(next(iter(self._ahead))).image.cancel()
+
+    async def _draw(self, state: dict[str, Any], results: list[dict[str, Any]] | None,
+                    locale: str, style: dict[str, Any], row_id: int | None) -> bytes | None:
+        """The map, off the loop (in the process pool); None when it cannot be drawn."""
+        # the renderer is CPU-bound: never on the event loop (DESIGN.md). A map that
+        # cannot be drawn must not hold back the results: they go out without it.
+        try:
+            pool = render_pool() if self.pooled else None
+            if pool is not None:
+                return await pool.render(self.render, state, results=results,
+                                         locale=locale, **style)
+            return await asyncio.to_thread(functools.partial(
+                self.render, state, results=results, locale=locale, **style))
+        except Exception:
+            log.exception("map of post %s could not be drawn", row_id or "(ahead)")
+            return None
 
     async def post_pending(self, *, now: datetime | None = None, limit: int = 100) -> int:
         """Post every due row (oldest first); returns how many were sent."""
@@ -281,6 +339,7 @@ class OutboxPoster:
             if game is not None and game.guild_id is not None:
                 guild = session.get(Guild, game.guild_id)
                 locale = (guild.locale if guild and guild.locale else locale)
+                self._locales[game.guild_id] = locale
             spec = row.payload.get("map") or {}
             state: dict[str, Any] | None = None
             results: list[dict[str, Any]] | None = None
@@ -297,8 +356,10 @@ class OutboxPoster:
                 state = game.state
             elif spec.get("source") == "inline" and isinstance(spec.get("state"), dict):
                 state = spec["state"]  # the position at the moment of the post
+            ahead = (int(row.game_id or 0), int(spec.get("seq") or 0)) \
+                if spec.get("source") == "record" else None
             return _Loaded(row_id=row_id, game_id=row.game_id, kind=row.kind,
-                           payload=dict(row.payload),
+                           payload=dict(row.payload), ahead=ahead,
                            channel=game.channel_id if game else None,
                            thread=game.thread_id if game else None, locale=locale,
                            state=state, results=results,
@@ -320,23 +381,17 @@ class OutboxPoster:
         self.db.notify_deadlines()
 
     async def _build(self, loaded: _Loaded) -> PostMessage:
-        """The post, its map rendered off the loop (in the process pool)."""
+        """The post, its map drawn ahead or now, off the loop (in the process pool)."""
         row_id, state, results, locale = (loaded.row_id, loaded.state, loaded.results,
                                           loaded.locale)
         image = None
-        if state is not None:
-            # the renderer is CPU-bound: never on the event loop (DESIGN.md). A map that
-            # cannot be drawn must not hold back the results: they go out without it.
-            try:
-                pool = render_pool() if self.pooled else None
-                if pool is not None:
-                    image = await pool.render(self.render, state, results=results,
-                                              locale=locale, **loaded.style)
-                else:
-                    image = await asyncio.to_thread(functools.partial(
-                        self.render, state, results=results, locale=locale, **loaded.style))
-            except Exception:
-                log.exception("map of post %s could not be rendered", row_id)
+        ahead = self._ahead.pop(loaded.ahead, None) if loaded.ahead else None
+        if ahead is not None and (ahead.locale, ahead.style) == (locale, loaded.style):
+            image = await ahead.image  # None when it could not be drawn: drawn again below
+        elif ahead is not None:
+            ahead.image.cancel()  # the guild's language or the game's map style changed
+        if image is None and state is not None:
+            image = await self._draw(state, results, locale, loaded.style, row_id)
         return PostMessage(outbox_id=row_id, game_id=loaded.game_id, kind=loaded.kind,
                            payload=loaded.payload, channel_id=loaded.channel,
                            thread_id=loaded.thread, user_id=loaded.payload.get("user_id"),
@@ -430,8 +485,9 @@ class Scheduler:
                        now: datetime) -> bool:
         try:
             await adjudicate_phase(self.db, game_id=game_id, expected_phase=phase,
-                          expected_version=version, trigger="deadline",
-                          lease_owner=self.owner, now=now, notify=False)
+                                   expected_version=version, trigger="deadline",
+                                   lease_owner=self.owner, now=now, notify=False,
+                                   draw_ahead=self.poster.draw_ahead if self.poster else None)
             return True
         except ServiceError as exc:  # someone else resolved it, or the deadline moved
             log.info("game %s not resolved: %s", game_id, exc.code)

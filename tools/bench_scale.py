@@ -368,11 +368,11 @@ async def measure(db: Database, total: int, template: int, counter: Counter,
                                            locale="en") for _ in range(4 * pool.processes)))
     queue = iter(ready)
 
-    async def turn() -> None:
-        await turns.adjudicate_phase(db, game_id=next(queue), user_id=GM)
+    async def turn(ahead: turns.DrawAhead | None = None) -> None:
+        await turns.adjudicate_phase(db, game_id=next(queue), user_id=GM, draw_ahead=ahead)
 
-    async def turn_post() -> None:
-        await turn()
+    async def turn_post() -> None:  # as the scheduler does: the map drawn while written
+        await turn(poster.draw_ahead)
         assert await poster.post_pending() == 1 and posted[-1].image is not None
 
     put("turn", await _timed(turn, turns_count, counter))

@@ -8,6 +8,7 @@ or version changed and gets ``Stale``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -37,6 +38,11 @@ from engine.errors import RuleError
 
 AUTO_DRAW_YEARS = 3  # seed 004 §3.8
 TRIGGERS = ("deadline", "ready", "gm")
+
+
+# the results post's map drawn while the turn is written: (game, seq of its first record,
+# the position it shows, the results of every record) — ``OutboxPoster.draw_ahead``
+DrawAhead = Callable[[Game, int, dict[str, Any], list[dict[str, Any]]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,14 +157,17 @@ async def next_seq(session: AsyncSession, game_id: int) -> int:
 async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | None = None,
                            expected_version: int | None = None, trigger: str = "gm",
                            user_id: int | None = None, lease_owner: str | None = None,
-                           now: datetime | None = None, notify: bool = True) -> TurnOutcome:
+                           now: datetime | None = None, notify: bool = True,
+                           draw_ahead: DrawAhead | None = None) -> TurnOutcome:
     """Resolve the current phase of ``game_id``, whatever its variant.
 
     ``trigger``: "deadline" (refused before the deadline, and while another process holds the
     lease), "ready" (refused unless everyone who must act is ready), "gm" (``user_id`` must
     be the GM). ``expected_phase``/``expected_version``: refused with ``Stale`` when the game
     moved on, so a repeated or racing call never resolves twice. ``notify=False``: the
-    caller wakes the other processes itself (the scheduler, once per pass)."""
+    caller wakes the other processes itself (the scheduler, once per pass). ``draw_ahead``:
+    told the results post's map as soon as the phase is resolved, so that it is drawn (in a
+    render process) while the turn is written; the post uses it only if it shows the same."""
     now = now or utcnow()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
@@ -178,6 +187,8 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
 
         seq = await next_seq(session, game_id)
         records = [Record(step.phase, state, step.results), *step.more]
+        if draw_ahead is not None and step.posts is None:
+            draw_ahead(game, seq, state, [r for record in records for r in record.results])
         after = {"players": seats_of(players), "order_sets": []}
         for i, record in enumerate(records):
             following = records[i + 1].phase if i + 1 < len(records) \
