@@ -551,6 +551,24 @@ async def guilds(count: int = 5_000, channels: int = 6) -> dict[str, float]:
             "rss_kb_per_guild": rss / count}
 
 
+def settle(*, idle_cores: float = 0.3, longest: float = 180.0,
+           log: Callable[[str], None] = print) -> float:
+    """Wait until the machine is quiet (fewer than ``idle_cores`` cores busy over a second,
+    at most ``longest`` seconds): after 100k games were written and their schema dropped,
+    PostgreSQL's autovacuum keeps a core busy for a while, and a worker measured then shares
+    the machine with it. Returns the cores busy when measuring starts."""
+    waited = 0.0
+    while True:
+        before = _machine_busy()
+        time.sleep(1.0)
+        busy = _machine_busy() - before
+        if busy < idle_cores or waited >= longest:
+            break
+        waited += 1.0
+    log(f"machine quiet after {waited:.0f} s ({busy:.2f} cores busy)")
+    return busy
+
+
 def _machine_busy() -> float:
     """Seconds of CPU the whole machine has spent busy since boot (every core, every
     process), from /proc/stat."""
@@ -648,6 +666,7 @@ def main(argv: list[str] | None = None) -> int:
             report["postgresql"] = asyncio.run(scale("postgresql", args.postgres, sizes,
                                                      rounds=args.rounds, log=log))
     if (args.workers or args.workers_only) and args.postgres:
+        settle(log=log)
         report["workers"] = asyncio.run(workers(args.postgres, log=log))
     if args.guilds:
         report["guilds"] = asyncio.run(guilds(args.guilds))

@@ -171,7 +171,7 @@ async def send_letter(db: Database, *, game_id: int, user_id: int, to: str, text
         own = [p for p in recipients if p in player.powers]
         if own:
             raise Invalid("press.to_self", power=own[0])
-        alive = _alive(dict(game.state or {}))
+        alive = set(survivors(dict(game.state or {})))
         if not alive & set(player.powers):
             raise Conflict("press.sender_eliminated", power=list(player.powers))
         holders = {pw: p.user_id for p in players if p.status in SEATED for pw in p.powers}
@@ -192,14 +192,6 @@ async def send_letter(db: Database, *, game_id: int, user_id: int, to: str, text
         for user in users:
             enqueue(session, game, "press_letter", {"letter_id": row.id, "user_id": user}, now)
         return SentLetter(row.id or 0, tuple(recipients), anonymous)
-
-
-def _alive(state: Mapping[str, Any]) -> set[str]:
-    """Powers still in the game: units or centres on a classic board; territories on a
-    board of owners (L'Impérialisme, seed 003)."""
-    if "units" not in state and isinstance(state.get("owners"), Mapping):
-        return {str(p) for p in state["owners"].values() if p}
-    return set(survivors(dict(state)))
 
 
 def _letter(row: PressLetter, opened: Mapping[str, Any], reader: int) -> Letter:

@@ -108,9 +108,8 @@ async def _auto_draw_due(session: AsyncSession, game: Game, new_state: dict[str,
 
 
 def survivors(state: dict[str, Any]) -> list[str]:
-    alive = {p for p, c in (state.get("centers") or {}).items() if c}
-    alive |= {u["power"] for u in state.get("units", [])}
-    return sorted(alive)
+    """The powers still in the game, as the STATE's variant counts them."""
+    return variants.of_state(state).survivors(state)
 
 
 async def end_of_game(session: AsyncSession, game: Game, new_state: dict[str, Any]

@@ -114,7 +114,7 @@ class ReadyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class DrawVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                     template=r"dip:draw:(?P<game>\d+):(?P<phase>[A-Z0-9]+):(?P<vote>[yn])"):
+                     template=r"dip:draw:(?P<game>\d+):(?P<phase>[A-Z0-9-]+):(?P<vote>[yn])"):
     def __init__(self, game_id: int, phase: str, accept: bool, label: str = "") -> None:
         vote = "y" if accept else "n"
         style = discord.ButtonStyle.success if accept else discord.ButtonStyle.danger

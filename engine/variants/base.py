@@ -40,6 +40,9 @@ class Variant(Protocol):
         (``orders``, ``bids``, ``ballots``… as the variant defines them) and ``options``:
         ``{"results": [...], "state": NEXT_STATE, ...public facts of the step}``."""
 
+    def survivors(self, state: Mapping[str, Any]) -> list[str]:
+        """Powers still in the game (who votes on a draw, who may write press), sorted."""
+
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
         """The map's extra legend ``{"title", "rows": {power: text}}``, or None."""
 

@@ -72,6 +72,12 @@ class ClassicVariant:
     def advance(self, request: Mapping[str, Any]) -> JSON:
         return game.process(dict(request), self.game_map())
 
+    def survivors(self, state: Mapping[str, Any]) -> list[str]:
+        """A power with a supply centre or a unit; one with neither is out of the game."""
+        alive = {p for p, c in (state.get("centers") or {}).items() if c}
+        alive |= {u["power"] for u in state.get("units") or []}
+        return sorted(alive)
+
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
         return None
 

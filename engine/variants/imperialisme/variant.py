@@ -69,6 +69,11 @@ class ImperialismeVariant:
         return {"results": [], "step": "annexation",
                 **api.annex(state, outcome["winner"], outcome["loser"], request.get("choice"))}
 
+    def survivors(self, state: Mapping[str, Any]) -> list[str]:
+        """A power holding a territory: every one, since none can lose its last (seed 003,
+        "Minimum de territoires")."""
+        return sorted({str(p) for p in (state.get("owners") or {}).values() if p})
+
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
         """Each power's influence (RULES.md: the map shows owners, stars and influence)."""
         table = api.influence_table({"variant": self.name, "owners": state.get("owners") or {}})

@@ -16,6 +16,7 @@ from sqlmodel import select
 from bot.db import Database
 from bot.models import Crisis, Exchange, Game, Outbox, Vote
 from bot.scheduler import Scheduler
+from bot.services import draws, turns
 from bot.services import imperialisme as service
 from bot.services.errors import Conflict, Forbidden, Invalid, ServiceError
 from engine.variants.imperialisme import api as imp
@@ -350,3 +351,19 @@ def test_the_map_shows_each_power_s_influence() -> None:
     assert drawn == engine_api.render(state, extra_legend=legend)
     assert drawn != engine_api.render(state, extra_legend={})
     assert service.influence_rows(state)["france"] == "20"
+
+
+async def test_the_players_may_agree_a_draw(db: Database) -> None:
+    """Every power is still in the game (seed 003: none loses its last territory), so each
+    seated player votes on a draw, as in the other games."""
+    game_id = await new_game(db, powers=("england", "russia", "france"))
+    assert turns.survivors(await state(db, game_id)) == sorted(POWERS)
+    opened = await draws.propose_draw(db, game_id=game_id, user_id=USER["england"], now=T0)
+    assert opened.status == "pending"
+    await draws.vote_draw(db, game_id=game_id, user_id=USER["russia"], accept=True, now=T0)
+    done = await draws.vote_draw(db, game_id=game_id, user_id=USER["france"], accept=True,
+                                 now=T0)
+    assert done.status == "accepted" and done.powers == ("england", "france", "russia")
+    game = (await rows(db, Game, id=game_id))[0]
+    assert game.status == "finished" and game.result == {
+        "draw": ["england", "france", "russia"], "reason": "vote"}
