@@ -100,55 +100,7 @@ def draw_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = Non
     _draw_turn(pt, base, state, orders, owners, locale, extra_legend, preview_power, title)
     if not paletted:
         return im
-    if static is None:
-        return quantize(base, im)
-    # The cached layer is already on the palette: only what the turn drew is mapped again
-    # (a whole 1800×1700 map costs ≈ 4 ms to map; a turn touches a fraction of it).
-    out = static.copy()
-    for box in _tiles(pt.touched, im.size):
-        out.paste(quantize(base, im.crop(box)), box)
-    return out
-
-
-_TILE = 64
-
-
-def _tiles(boxes: list[tuple[int, int, int, int]], size: tuple[int, int]
-           ) -> list[tuple[int, int, int, int]]:
-    """``boxes`` as a few rectangles of whole tiles that cover them: per row of tiles, each
-    run of touched tiles; a run repeated on the rows below grows down instead."""
-    w, h = size
-    cols, rows = -(-w // _TILE), -(-h // _TILE)
-    grid = [bytearray(cols) for _ in range(rows)]
-    for x0, y0, x1, y1 in boxes:
-        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
-        if x0 >= x1 or y0 >= y1:
-            continue
-        c0, c1 = x0 // _TILE, (x1 - 1) // _TILE + 1
-        for r in range(y0 // _TILE, (y1 - 1) // _TILE + 1):
-            grid[r][c0:c1] = b"\x01" * (c1 - c0)
-    out: list[tuple[int, int, int, int]] = []
-    open_runs: dict[tuple[int, int], int] = {}  # run (first col, end col) -> index in out
-    for r, row in enumerate(grid):
-        runs: dict[tuple[int, int], int] = {}
-        c = 0
-        while c < cols:
-            if not row[c]:
-                c += 1
-                continue
-            start = c
-            while c < cols and row[c]:
-                c += 1
-            y1 = min(h, (r + 1) * _TILE)
-            if (start, c) in open_runs:
-                i = open_runs[(start, c)]
-                out[i] = (*out[i][:3], y1)
-            else:
-                i = len(out)
-                out.append((start * _TILE, r * _TILE, min(w, c * _TILE), y1))
-            runs[(start, c)] = i
-        open_runs = runs
-    return out
+    return quantize(base, im)
 
 
 def _draw_turn(pt: Painter, base: Base, state: dict[str, Any],

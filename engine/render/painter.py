@@ -18,7 +18,6 @@ LINE_W = 5
 FAILED = ("fails", "illegal", "void")
 
 Pt = tuple[float, float]
-Box = tuple[int, int, int, int]  # left, top, right, bottom (exclusive)
 
 
 @lru_cache(maxsize=32)
@@ -41,12 +40,9 @@ def _text_mask(text: str, size: int, bold: bool, condensed: bool,
 
 
 def draw_text(im: Image.Image, at: Pt, text: str, color: RGB, size: int, *, bold: bool = True,
-              condensed: bool = False, anchor: str = "la") -> Box:
-    """Pastes the text; returns the box it covers."""
+              condensed: bool = False, anchor: str = "la") -> None:
     mask, dx, dy = _text_mask(text, size, bold, condensed, anchor)
-    x, y = round(at[0]) + dx, round(at[1]) + dy
-    im.paste(color, (x, y), mask)
-    return x, y, x + mask.width, y + mask.height
+    im.paste(color, (round(at[0]) + dx, round(at[1]) + dy), mask)
 
 
 # -- geometry helpers ------------------------------------------------------------------------
@@ -94,44 +90,12 @@ def _along(points: list[Pt], spacing: float) -> list[Pt]:
     return out
 
 
-class _Noting:
-    """The ImageDraw shapes a turn uses, each noting the box it may touch: only those parts
-    of the map are mapped onto the PNG's palette again (``core.draw_map``). A shape not
-    listed here is an AttributeError, never a stroke left out of the map."""
-
-    def __init__(self, im: Image.Image, boxes: list[Box]) -> None:
-        self._d = ImageDraw.Draw(im)
-        self._boxes = boxes
-
-    def _note(self, xy: Any, width: float) -> None:
-        flat = [v for p in xy for v in p] if isinstance(xy[0], tuple | list) else list(xy)
-        xs, ys = flat[0::2], flat[1::2]
-        pad = math.ceil(width / 2) + 2  # a wide line's caps and curved joints
-        self._boxes.append((math.floor(min(xs)) - pad, math.floor(min(ys)) - pad,
-                            math.ceil(max(xs)) + pad + 1, math.ceil(max(ys)) + pad + 1))
-
-    def line(self, xy: Any, fill: RGB, width: int = 1, joint: str | None = None) -> None:
-        self._note(xy, width)
-        self._d.line(xy, fill=fill, width=width, joint=joint)
-
-    def polygon(self, xy: Any, fill: RGB) -> None:
-        self._note(xy, 1)
-        self._d.polygon(xy, fill=fill)
-
-    def ellipse(self, xy: Any, fill: RGB | None = None, outline: RGB | None = None,
-                width: int = 1) -> None:
-        self._note(xy, 1)
-        self._d.ellipse(xy, fill=fill, outline=outline, width=width)
-
-
 class Painter:
-    """Draws a turn (units, orders, title, legend) on the RGB copy of the static layer;
-    ``touched`` holds the box of everything drawn."""
+    """Draws a turn (units, orders, title, legend) on the RGB copy of the static layer."""
 
     def __init__(self, im: Image.Image, md: MapData, palette: Palette, top: int) -> None:
         self.im = im
-        self.touched: list[Box] = []
-        self.d = _Noting(im, self.touched)
+        self.d = ImageDraw.Draw(im)
         self.p = palette
         self.md = md
         self.top = top
@@ -143,10 +107,9 @@ class Painter:
         x = round(at[0] - sprite.width / 2)
         y = round(at[1] - sprite.height / 2)
         self.im.paste(sprite, (x, y), sprite)
-        self.touched.append((x, y, x + sprite.width, y + sprite.height))
 
     def text(self, at: Pt, text: str, color: RGB, size: int, **kw: Any) -> None:
-        self.touched.append(draw_text(self.im, at, text, color, size, **kw))
+        draw_text(self.im, at, text, color, size, **kw)
 
     def colors(self, power: str, status: str) -> tuple[RGB, RGB]:
         """(line colour, casing colour) of an order in the style of its status."""

@@ -1,23 +1,19 @@
 """The renderer's cached static layer, its labels and its PNG writer: a turn drawn on the
-cache equals one drawn from nothing, and only what it drew is mapped onto the palette again;
-French games read French abbreviations on the map."""
+cache equals one drawn from nothing; French games read French abbreviations on the map."""
 
 from __future__ import annotations
 
 import io
-from pathlib import Path
-from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from engine import api
-from engine.render.base import _static_cached, base_layer, clear_caches, quantize
+from engine.render.base import _static_cached, clear_caches
 from engine.render.core import TITLE_H, draw_map, render_map
 from engine.render.mapdata import load
-from engine.render.painter import Painter, _text_mask
+from engine.render.painter import _text_mask
 from engine.render.png import encode_paletted
-from tools import render_samples
 from tools.bench_render import busy_position
 
 
@@ -108,41 +104,3 @@ def test_png_writer_round_trips_the_paletted_map() -> None:
         assert back.convert("RGB").tobytes() == im.convert("RGB").tobytes()
     assert render_map(state, orders=orders) == png
     assert len(png) < 500_000
-
-
-def test_only_what_the_turn_drew_is_mapped_again_and_nothing_drawn_is_missed(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """The sample maps of every kind (moves, supports, convoys, failures, retreats, builds, a
-    preview, the duel and L'Impérialisme legends, French and colour-blind): mapping only the
-    boxes the painter noted gives the same pixels as mapping the whole drawn map."""
-    seen: list[str] = []
-
-    def both_ways(state: dict[str, Any], **kw: Any) -> bytes:
-        noted = draw_map(state, **kw)
-        name = kw["map_name"]  # engine.api gives the variant's
-        whole = quantize(base_layer(name, kw.get("palette", "standard")),
-                         draw_map(state, paletted=False, **kw))
-        assert noted.tobytes() == whole.tobytes(), (state.get("phase"), kw.get("locale"))
-        seen.append(name)
-        return encode_paletted(noted)
-
-    monkeypatch.setattr(api, "render_map", both_ways)
-    render_samples.main(["render_samples", str(tmp_path)])
-    assert len(seen) == 10 and len(set(seen)) == 2  # the classic map and Europe 1900
-
-
-def test_the_painter_notes_every_stroke_it_draws() -> None:
-    base = base_layer("classic", "standard")
-    im = Image.new("RGB", (base.map.width, base.map.height + 400), (0, 0, 0))
-    pt = Painter(im, base.map, base.palette, base.top)
-    pt.d.line([(10, 10), (200, 40)], fill=(255, 255, 255), width=9)
-    pt.d.polygon([(300, 300), (340, 300), (320, 350)], fill=(255, 255, 255))
-    pt.d.ellipse((500, 500, 540, 530), outline=(255, 255, 255), width=4)
-    pt.text((700, 700), "Fall 1901", (255, 255, 255), 32)
-    pt.unit("F", "england", (900, 900))
-    covered = Image.new("L", im.size, 0)
-    for box in pt.touched:
-        covered.paste(255, box)
-    drawn = im.convert("L").point(lambda v: 255 if v else 0)
-    outside = ImageChops.subtract(drawn, covered)
-    assert outside.getbbox() is None and len(pt.touched) == 5
