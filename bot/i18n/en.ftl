@@ -47,6 +47,7 @@ error-game-wrong_status =
     }
 error-generic = That did not work.
 error-guild_only = This command works in a server only.
+error-gm-no_deadline = Nothing in this game waits for a deadline now: there is nothing to extend.
 error-history-not_found = No resolved phase { $seq } in this game.
 error-invalid = That request is not valid.
 error-missing_permissions = You need the Manage Channels permission for that.
@@ -126,6 +127,12 @@ orders-ready_yes = ready
 orders-saved_footer = Saved. Sending orders again replaces them all. Press Ready when you are done.
 orders-saved_title = Orders of { $power } for { $phase }
 orders-show_title = Your orders for { $phase }
+phase-crisis-annexation = crisis { $number }, annexation
+phase-crisis-conference = crisis { $number }, conference
+phase-crisis-pending = before crisis { $number }
+phase-crisis-vote = crisis { $number }, vote
+phase-end = end of the game
+phase-exchange = exchange session, exchange { $number }
 phase-kind-A = adjustments
 phase-kind-M = movement
 phase-kind-R = retreats
@@ -153,7 +160,7 @@ post-player_left = { $user } left the game ({ $powers }): civil disorder until a
 post-player_replaced = { $new } replaces { $old } ({ $powers }).
 post-press = { $text }
 post-resumed = The game resumes. Deadline: { $deadline }.
-post-rolled_back = The game master went back to { $phase }. Send your orders again. Deadline: { $deadline }.
+post-rolled_back = The game master went back to { $phase }: what was sent since no longer counts (what was pending then is restored). Deadline: { $deadline }.
 post-started_body =
     { $seats }
     

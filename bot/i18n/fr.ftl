@@ -47,6 +47,7 @@ error-game-wrong_status =
     }
 error-generic = Cela n'a pas fonctionné.
 error-guild_only = Cette commande ne fonctionne que sur un serveur.
+error-gm-no_deadline = Rien n'attend d'échéance dans cette partie pour l'instant : il n'y a rien à prolonger.
 error-history-not_found = Aucune phase { $seq } résolue dans cette partie.
 error-invalid = Cette demande n'est pas valide.
 error-missing_permissions = Il vous faut la permission « Gérer les salons » pour cela.
@@ -126,6 +127,12 @@ orders-ready_yes = prêt
 orders-saved_footer = Enregistrés. Un nouvel envoi les remplace tous. Appuyez sur Prêt quand vous avez fini.
 orders-saved_title = Ordres — { $power }, { $phase }
 orders-show_title = Vos ordres — { $phase }
+phase-crisis-annexation = crise { $number }, annexion
+phase-crisis-conference = crise { $number }, conférence
+phase-crisis-pending = avant la crise { $number }
+phase-crisis-vote = crise { $number }, vote
+phase-end = fin de la partie
+phase-exchange = séance d'échanges, échange { $number }
 phase-kind-A = ajustements
 phase-kind-M = mouvements
 phase-kind-R = retraites
@@ -153,7 +160,7 @@ post-player_left = { $user } a quitté la partie ({ $powers }) : désordre civ
 post-player_replaced = { $new } remplace { $old } ({ $powers }).
 post-press = { $text }
 post-resumed = La partie reprend. Date limite : { $deadline }.
-post-rolled_back = Le meneur de jeu est revenu à { $phase }. Renvoyez vos ordres. Date limite : { $deadline }.
+post-rolled_back = Le meneur de jeu est revenu à { $phase } : ce qui a été envoyé depuis ne compte plus (ce qui était en attente alors est rétabli). Date limite : { $deadline }.
 post-started_body =
     { $seats }
     

@@ -52,6 +52,9 @@ async def create_game(db: Database, *, variant: str, channel_id: int, gm_user_id
     if variant not in variants.names():
         raise Invalid("options.invalid", key="variant", value=variant)
     merged = resolve_options(preset, options)
+    chosen = (options or {}).get("scoring")
+    if chosen is not None and chosen not in variants.get(variant).scoring:
+        raise Invalid("options.invalid", key="scoring", value=chosen)
     minutes = resolve_phase_minutes(phase_minutes, phase_hours)
     async with db.transaction() as session:
         if guild_id is not None and await session.get(Guild, guild_id) is None:

@@ -22,14 +22,16 @@ from bot.services.common import (
     set_deadline,
     touch,
 )
-from bot.services.errors import NotFound
+from bot.services.errors import Conflict, NotFound
 from bot.services.options import check_option
 from bot.services.registry import own_deadlines
 
 
 async def extend_deadline(db: Database, *, game_id: int, user_id: int,
                           minutes: float, now: datetime | None = None) -> GameView:
-    """GM moves the current deadline by ``minutes`` (negative: earlier, never before now)."""
+    """GM moves the current deadline by ``minutes`` (negative: earlier, never before now).
+    Refused when nothing waits for a deadline (L'Impérialisme between crises with no
+    automatic schedule: the next crisis waits for the GM)."""
     now = now or utcnow()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
@@ -39,6 +41,8 @@ async def extend_deadline(db: Database, *, game_id: int, user_id: int,
         target = max(now, base + timedelta(minutes=minutes))
         own = own_deadlines(game.variant)  # a variant's own stage deadlines move too
         deadline = target if own is None else await own.move_to(session, game, target, now)
+        if deadline is None:
+            raise Conflict("gm.no_deadline")
         touch(game, now)
         set_deadline(game, deadline, now)
         enqueue(session, game, "deadline_changed", {"phase": game.phase,

@@ -20,8 +20,6 @@ from bot.db import Database
 from bot.models import Game, GameStatus, PhaseRecord, Player, PlayerStatus
 from engine import variants
 
-DEFAULT_SCORING = "draw_size"
-
 
 @dataclass(frozen=True, slots=True)
 class Finished:
@@ -37,7 +35,7 @@ class Finished:
 
 
 def _power_scores(game: Game) -> dict[str, float]:
-    system = str((game.options or {}).get("scoring") or DEFAULT_SCORING)
+    system = variants.scoring_of(game.variant, game.options)
     return variants.get(game.variant).scores(game.state or {}, game.result or {}, system)
 
 

@@ -159,9 +159,8 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
     if game.variant != "classic" or o.get("bids_accumulate"):
         lines.append(t("settings.bids_accumulate", locale, on=_on(o.get("bids_accumulate"))))
     lines.append(t("settings.palette", locale, palette=str(o.get("palette") or "standard")))
-    if game.variant != "imperialisme":  # seed 003 ranks by influence, not by a system
-        lines.append(t("settings.scoring", locale,
-                       scoring=str(o.get("scoring") or "draw_size")))
+    lines.append(t("settings.scoring", locale,
+                   scoring=variants.scoring_of(game.variant, o)))
     lines.append(t("settings.map_labels", locale, labels=str(o.get("map_labels") or "auto")))
     lines.append(t("settings.press", locale, press=press_mode(o)))
     lines.append(t("settings.gm_reads_press", locale, on=_on(o.get("gm_reads_press"))))

@@ -194,12 +194,25 @@ def deadline_text(dt: datetime | str | None) -> str:
     return "—" if dt is None else f"{timestamp(dt, 'f')} ({timestamp(dt, 'R')})"
 
 
+# L'Impérialisme's phases (``bot.services.imperialisme.common.phase_of``): a crisis and its
+# stage, an exchange session, the end
+_CRISIS_PHASE = re.compile(r"C(\d+)-(CONFERENCE|VOTE|ANNEXATION|PENDING)")
+_EXCHANGE_PHASE = re.compile(r"X(\d+)")
+
+
 def phase_name(phase: str | None, locale: Any) -> str:
-    """``S1901M`` -> "Spring 1901, movement" / "Printemps 1901, mouvements"."""
-    if not phase or len(phase) < 6 or phase[0] not in "SFW" or phase[-1] not in "MRAB":
-        return phase or "—"
-    return t("phase.name", locale, season=t(f"phase.season.{phase[0]}", locale),
-             year=phase[1:-1], kind=t(f"phase.kind.{phase[-1]}", locale))
+    """``S1901M`` -> "Spring 1901, movement" / "Printemps 1901, mouvements"; ``C3-VOTE`` ->
+    "crisis 3, vote" / "crise 3, vote"; an id of no known shape as it is."""
+    if not phase:
+        return "—"
+    if len(phase) >= 6 and phase[0] in "SFW" and phase[-1] in "MRAB":
+        return t("phase.name", locale, season=t(f"phase.season.{phase[0]}", locale),
+                 year=phase[1:-1], kind=t(f"phase.kind.{phase[-1]}", locale))
+    if crisis := _CRISIS_PHASE.fullmatch(phase):
+        return t(f"phase.crisis.{crisis[2].lower()}", locale, number=int(crisis[1]))
+    if exchange := _EXCHANGE_PHASE.fullmatch(phase):
+        return t("phase.exchange", locale, number=int(exchange[1]))
+    return t("phase.end", locale) if phase == "END" else phase
 
 
 _PROVINCE_TOKEN = re.compile(r"(?<![\w-])([A-Za-z]{3})(?=[/\s\-=:,;)]|$)")

@@ -222,7 +222,7 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
                        result_text(p.get("result") or {}, loc, variant))
         scores = await ladder_service.game_scores(bot.db, game_id=post.game_id or 0)
         if scores:  # each power's points by the game's scoring system
-            system = str((game.options if game else {}).get("scoring") or "draw_size")
+            system = variants.scoring_of(variant, game.options if game else None)
             embed.add_field(name=t("archive.scores_title", loc, scoring=system), inline=False,
                             value="\n".join(t("archive.score_line", loc, points=round(v, 1),
                                               power=power_name(pw, loc, variant))

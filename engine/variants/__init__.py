@@ -71,6 +71,14 @@ def game_map(name: Any) -> Map:
     return board() if board is not None else load_map(variant.map_name)
 
 
+def scoring_of(name: Any, options: Any) -> str:
+    """The scoring system of a game: its ``scoring`` option when the variant offers it, else
+    the variant's own (the first it names)."""
+    offered = get(name).scoring
+    chosen = options.get("scoring") if isinstance(options, dict) else None
+    return chosen if chosen in offered else offered[0]
+
+
 def of_state(state: Any) -> Variant:
     """The variant of a STATE (``"variant"``, classic when absent: the contract's default)."""
     name = state.get("variant", DEFAULT) if isinstance(state, dict) else DEFAULT

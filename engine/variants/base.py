@@ -26,6 +26,9 @@ class Variant(Protocol):
     # keys of a STATE holding what players sent ahead for a later phase (conditional orders,
     # seed 004 §3.4.2): private to their authors until that phase is resolved
     pending_keys: frozenset[str]
+    # the scoring systems a game may choose (``engine.scoring``), the first by default; a
+    # variant that scores its own way names that way alone (``scores`` applies it)
+    scoring: tuple[str, ...]
 
     def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
         """The opening STATE; ``setup`` carries what the variant needs to deal (players,

@@ -11,9 +11,10 @@ import pytest
 
 from bot.db import Database
 from bot.scheduler import Scheduler
-from bot.services import archive
+from bot.services import archive, games
 from bot.services.errors import Invalid
 from bot.services.options import resolve_options
+from engine import variants
 from engine.render.timelapse import render_timelapse
 from engine.variants.imperialisme import api as imperial_api
 from tests.bot.imperialisme.test_turn import HOUR, T0, game_of, new_game, vote_everyone
@@ -80,3 +81,23 @@ async def test_an_import_is_a_finished_game_with_every_phase(db: Database) -> No
     again = await archive.export_game(db, game_id=view.id)
     assert [p["state"] for p in again["phases"]] == [p["state"] for p in export["phases"]]
     assert again["final_state"] == export["final_state"]
+
+
+def test_each_variant_says_how_its_games_score() -> None:
+    """Classic and the duel offer the scoring systems; L'Impérialisme scores by influence
+    (seed 003 ranks by it) whatever the option says."""
+    assert variants.scoring_of("classic", {"scoring": "c_diplo"}) == "c_diplo"
+    assert variants.scoring_of("classic", {}) == "draw_size"
+    assert variants.scoring_of("duel", {"scoring": "sum_of_squares"}) == "sum_of_squares"
+    assert variants.scoring_of("imperialisme", {"scoring": "draw_size"}) == "influence"
+    assert variants.scoring_of("imperialisme", None) == "influence"
+
+
+async def test_a_scoring_system_the_variant_does_not_offer_is_refused(db: Database) -> None:
+    with pytest.raises(Invalid) as err:
+        await games.create_game(db, variant="imperialisme", channel_id=9, gm_user_id=1,
+                                options={"scoring": "c_diplo"})
+    assert err.value.params == {"key": "scoring", "value": "c_diplo"}
+    made = await games.create_game(db, variant="classic", channel_id=9, gm_user_id=1,
+                                   options={"scoring": "c_diplo"})
+    assert made.options["scoring"] == "c_diplo"

@@ -3,11 +3,13 @@
 settings-scoring = Scoring: { $scoring ->
         [sum_of_squares] sum of squares (a share of 100 by centres squared)
         [c_diplo] C-Diplo (1 for playing, 1 per centre, 38/14/7 for the three largest)
+        [influence] share of influence (each power's share of all the influence at the end)
        *[draw_size] draw size (a solo takes 100, a draw shares it equally)
     }
 archive-scores_title = Scores ({ $scoring ->
         [sum_of_squares] sum of squares
         [c_diplo] C-Diplo
+        [influence] share of influence
        *[draw_size] draw size
     })
 archive-score_line = { $power }: { $points }

@@ -3,11 +3,13 @@
 settings-scoring = Décompte des points : { $scoring ->
         [sum_of_squares] somme des carrés (100 points partagés selon le carré des centres)
         [c_diplo] C-Diplo (1 pour avoir joué, 1 par centre, 38/14/7 pour les trois plus grands)
+        [influence] part d'influence (la part de chaque puissance dans toute l'influence à la fin)
        *[draw_size] taille de la nulle (une victoire seule vaut 100, une nulle les partage à parts égales)
     }
 archive-scores_title = Points ({ $scoring ->
         [sum_of_squares] somme des carrés
         [c_diplo] C-Diplo
+        [influence] part d'influence
        *[draw_size] taille de la nulle
     })
 archive-score_line = { $power } : { $points }

@@ -1,6 +1,6 @@
 ### imperialisme catalogue (en). Keys: the catalogue key with dashes for dots. Command localisations carry their English text in .source.
 
-error-imp-ballot_expired = This ballot is no longer valid: that vote is closed.
+error-imp-ballot_expired = This ballot is no longer valid: that vote is closed, or was opened again with new ballots (see your latest DM).
 error-imp-exchange_closed = This exchange is already settled ({ $status }).
 error-imp-exchange_not_found = Exchange #{ $exchange_id } does not exist.
 error-imp-no_annexation = No annexation is waiting for a choice.

@@ -1,6 +1,6 @@
 ### imperialisme catalogue (fr). Keys: the catalogue key with dashes for dots. Command localisations carry their English text in .source.
 
-error-imp-ballot_expired = Ce bulletin n'est plus valable : ce vote est clos.
+error-imp-ballot_expired = Ce bulletin n'est plus valable : ce vote est clos, ou a été rouvert avec de nouveaux bulletins (voyez votre dernier message privé).
 error-imp-exchange_closed = Cet échange est déjà réglé ({ $status }).
 error-imp-exchange_not_found = L'échange n° { $exchange_id } n'existe pas.
 error-imp-no_annexation = Aucune annexion n'attend de choix.

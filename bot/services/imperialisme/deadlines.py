@@ -11,10 +11,12 @@ from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Crisis, Game, Vote
+from bot.services.common import enqueue, load_players
 from bot.services.imperialisme.common import (
     VARIANT,
     crisis_row,
     deadline_row,
+    holder,
     next_deadline,
     stage_length,
     waits_for_nothing,
@@ -44,7 +46,9 @@ class ImperialDeadlines:
     async def restart(self, session: AsyncSession, game: Game,
                       now: datetime) -> datetime | None:
         """After a rollback: the restored crisis is back at its stage, with the stage's full
-        length; crises started after the restored position are undone (they start again)."""
+        length; crises started after the restored position are undone (they start again).
+        A restored vote is taken again: each voter gets a new ballot by DM (the buttons of
+        the old one held the key deleted at the tally)."""
         state = dict(game.state or {})
         gid = game.id or 0
         started = int(state.get("round", 0))
@@ -63,6 +67,12 @@ class ImperialDeadlines:
             data = {k: v for k, v in row.data.items() if k not in (*LATER_FACTS, "secret")}
             if stage == "vote":  # a new ballot key: the old one was deleted at the tally
                 data["secret"] = secrets.token_hex(16)
+                players = await load_players(session, gid)
+                for power in sorted(c.get("weights") or {}):
+                    seat = holder(players, power)
+                    if seat is not None:
+                        enqueue(session, game, "imp_ballot", {
+                            "user_id": seat.user_id, "power": power, "number": row.seq}, now)
             row.status, row.resolved_at, row.data = stage, None, data
             row.deadline = now + stage_length(game, stage)
         return await next_deadline(session, game, state, now)

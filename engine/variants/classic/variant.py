@@ -42,6 +42,7 @@ class ClassicVariant:
     errors = OrderError
     assignment = "seats"  # powers dealt by seat (seed 004 §2.14.2), by lot or preferences
     pending_keys = frozenset({"conditional"})  # seed 004 §3.4.2
+    scoring: tuple[str, ...] = scoring.SYSTEMS
 
     def game_map(self) -> Map:
         return load_map(self.map_name)

@@ -22,6 +22,7 @@ class ImperialismeVariant:
     errors = ImperialError
     assignment = "picks"  # first come, first served, the rest by lot
     pending_keys: frozenset[str] = frozenset()  # ballots live apart, sealed
+    scoring: tuple[str, ...] = ("influence",)  # seed 003 ranks by influence
 
     def run(self, request: Any) -> Any:
         """Its own operations (crises, votes…): ``{"op": name, "state": STATE, ...}``."""

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot.db import Database
-from bot.models import Crisis, PhaseRecord
+from bot.models import Crisis, Outbox, PhaseRecord
 from bot.services import gm
 from bot.services import imperialisme as service
+from bot.services.errors import Conflict
 from tests.bot.imperialisme.test_service import (
     GM,
     T0,
@@ -72,6 +75,17 @@ async def test_a_rolled_back_vote_opens_again_with_its_full_length(db: Database)
     row = (await rows(db, Crisis, seq=1))[0]
     assert row.status == "vote" and row.deadline == back + 2 * HOUR
     assert await deadline(db, game_id) == back + 2 * HOUR
+    # the ballots sent at the opening are void: every voter gets a new one, that opens
+    ballots = [o.payload for o in sorted(await rows(db, Outbox, kind="imp_ballot"),
+                                         key=lambda o: o.id)]
+    voters = sorted((await state(db, game_id))["crisis"]["weights"])
+    assert len(ballots) == 2 * len(voters)
+    assert sorted(b["power"] for b in ballots[len(voters):]) == voters
+    assert "austria" not in voters and "serbia" not in voters
+    france = await service.ballot(db, game_id=game_id, user_id=USER["france"])
+    token = dict(france.tokens)["serbia"]
+    await service.cast_vote(db, game_id=game_id, user_id=USER["france"], number=1,
+                            power="france", token=token, now=back)
 
 
 async def test_a_crisis_rolled_back_before_its_start_starts_again(db: Database) -> None:
@@ -87,3 +101,15 @@ async def test_a_crisis_rolled_back_before_its_start_starts_again(db: Database) 
     assert await deadline_passes(db, back) == 1
     row = (await rows(db, Crisis, seq=1))[0]
     assert row.status == "conference" and row.deadline == back + HOUR
+
+
+async def test_extending_when_nothing_waits_for_a_deadline_is_refused(db: Database) -> None:
+    """Between crises with no automatic schedule the next crisis waits for the GM: there is
+    no deadline to extend, and nothing is announced."""
+    game_id = await new_game(db)
+    assert await deadline(db, game_id) is None
+    queued = len(await rows(db, Outbox))
+    with pytest.raises(Conflict) as refused:
+        await gm.extend_deadline(db, game_id=game_id, user_id=GM, minutes=60, now=T0)
+    assert refused.value.code == "gm.no_deadline"
+    assert len(await rows(db, Outbox)) == queued and await deadline(db, game_id) is None

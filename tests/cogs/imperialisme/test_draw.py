@@ -40,6 +40,8 @@ async def test_the_players_of_a_crisis_game_agree_a_draw(database_url: str,
         over = "\n".join(c.text() for c in table.posts(mark))
         assert t("post.draw_accepted", lang, powers="")[:12] in over
         assert "<@" not in over  # who voted what is never published
+        # seed 003 ranks by influence: the points are each power's share of it
+        assert t("archive.scores_title", lang, scoring="influence") in over
         async with table.db.transaction(write=False) as session:
             game = await session.get(Game, table.game_id)
             assert game is not None and game.status == "finished"
