@@ -127,14 +127,16 @@ async def _absences(session: AsyncSession, game_id: int) -> list[Absence]:
 
 
 async def apply_absences(session: AsyncSession, game: Game, players: list[Player],
-                         now: datetime, *, extend: bool = True) -> list[dict[str, Any]]:
+                         now: datetime, *, extend: bool = True,
+                         announce: bool = True) -> list[dict[str, Any]]:
     """The turn pipeline's hook, once the new deadline is set: with the policy ``extend``,
     a deadline on a day a seated player announced away moves to the end of that absence,
     within the player's allowance left for the game year (a partial move when less is
     left). Each move is announced in the game channel (who and until when, never why).
     Returns the moves. The reminders are planned again for the deadline that results.
     ``extend=False``: a deadline the variant set itself (L'Impérialisme's crisis stages,
-    whose rows hold their own times) is left alone."""
+    whose rows hold their own times) is left alone. ``announce=False``: the caller queues
+    the moves' posts itself (``announce_absences``: a game's start posts first)."""
     policy, allowance = policy_of(game)
     moves: list[dict[str, Any]] = []
     # a variant whose deadlines are its own stages' times (registry.own_deadlines:
@@ -165,10 +167,18 @@ async def apply_absences(session: AsyncSession, game: Game, players: list[Player
             move = {"user_id": absence.user_id, "ends": absence.ends.isoformat(),
                     "days": granted, "deadline": iso(moved), "phase": game.phase}
             moves.append(move)
-            enqueue(session, game, "absence_extended", move, now)
+    if announce:
+        announce_absences(session, game, moves, now)
     if game.status == GameStatus.ACTIVE.value:
         reminders.plan(game, players, now)
     return moves
+
+
+def announce_absences(session: AsyncSession, game: Game, moves: list[dict[str, Any]],
+                      now: datetime) -> None:
+    """The channel's post for each deadline an absence moved (who and until when)."""
+    for move in moves:
+        enqueue(session, game, "absence_extended", move, now)
 
 
 async def set_absence(db: Database, *, game_id: int, user_id: int, starts: str, ends: str,

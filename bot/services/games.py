@@ -20,7 +20,7 @@ from bot.models import (
     Player,
     utcnow,
 )
-from bot.services.absence import apply_absences
+from bot.services.absence import announce_absences, apply_absences
 from bot.services.common import (
     GameView,
     enqueue,
@@ -192,7 +192,8 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
         game.status = GameStatus.ACTIVE.value
         touch(game, now)
         schedule_phase(game, now)
-        await apply_absences(session, game, players, now)  # announced in sign-up
+        # absences announced in sign-up (seed 004 §3.6): told after the start post
+        moved = await apply_absences(session, game, players, now, announce=False)
         ordered = sorted(players, key=lambda p: p.seat or 0)
         seat_list = tuple((p.user_id, tuple(p.powers)) for p in ordered)
         enqueue(session, game, "game_started", {
@@ -200,6 +201,7 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
             "neutral": neutral,
             "seats": [{"user_id": u, "powers": list(pw)} for u, pw in seat_list],
             "map": {"source": "game"}}, now)
+        announce_absences(session, game, moved, now)
         view = game_view(game, players)
     db.notify_deadlines()
     return StartResult(game=view, seed=seed, seats=seat_list)

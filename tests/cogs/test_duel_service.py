@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,10 +16,10 @@ from sqlmodel import select
 
 from bot.db import Database, migrate
 from bot.models import Bid, Game, Outbox, PhaseRecord, Player
+from bot.services import absence, turns
 from bot.services import duel as duel_service
 from bot.services import games as games_service
 from bot.services import players as players_service
-from bot.services import turns
 from bot.services.errors import Conflict, Forbidden, RuleRefused, ServiceError, Stale
 from bot.ui.errors import error_text
 from engine import api as engine_api
@@ -118,6 +118,24 @@ async def test_start_assigns_countries_by_rule_3_and_opens_the_bidding(db: Datab
     assert "Premiers choix différents" in notice["text_fr"]
     assert "Credits: France 20, Germany 22" in notice["text_en"]
     assert await outbox(db, game_id, "game_started")
+
+
+async def test_an_absence_announced_in_sign_up_moves_the_first_deadline(db: Database) -> None:
+    """Seed 004 §3.6, as in the other games: the first bidding deadline falls on a day a
+    player announced away, so it moves to the end of that absence (and the posts say so)."""
+    game_id = await new_duel(db, start=False)
+    now = datetime(2030, 1, 1, 12, tzinfo=UTC)
+    first = (now + timedelta(hours=48)).date()
+    await absence.set_absence(db, game_id=game_id, user_id=BOB, starts=first.isoformat(),
+                              ends=(first + timedelta(days=2)).isoformat(), now=now)
+    await duel_service.start_duel(db, game_id=game_id, user_id=GM, seed=3, now=now)
+    game = await game_row(db, game_id)
+    end = datetime.combine(first + timedelta(days=3), time(0), tzinfo=UTC)
+    assert game.deadline is not None and game.deadline.replace(tzinfo=UTC) == end
+    moved = (await outbox(db, game_id, "absence_extended"))[0].payload
+    assert moved["user_id"] == BOB and moved["deadline"] == end.isoformat()
+    started = (await outbox(db, game_id, "game_started"))[0].payload
+    assert started["deadline"] == end.isoformat()
 
 
 async def test_identical_lists_draw_lots_with_the_seed(db: Database) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.db import Database
 from bot.models import GameStatus, utcnow
+from bot.services.absence import announce_absences, apply_absences
 from bot.services.common import (
     enqueue,
     game_view,
@@ -155,6 +156,8 @@ async def start_duel(db: Database, *, game_id: int, user_id: int, seed: int | No
         game.status = GameStatus.ACTIVE.value
         touch(game, now)
         schedule_phase(game, now)
+        # absences announced in sign-up (seed 004 §3.6): told after the start posts
+        moved = await apply_absences(session, game, players, now, announce=False)
         ordered = sorted(players, key=lambda p: p.seat or 0)
         seats = tuple((p.user_id, tuple(p.powers)) for p in ordered)
         enqueue(session, game, "game_started", {
@@ -167,6 +170,7 @@ async def start_duel(db: Database, *, game_id: int, user_id: int, seed: int | No
             "started", _both("Countries of the duel", "Pays du duel"),
             {lang: f"{choice[lang]}\n\n{bidding[lang]}" for lang in ("en", "fr")},
             phase=game.phase, deadline=iso(game.deadline), seed=seed), now)
+        announce_absences(session, game, moved, now)
         view = game_view(game, players)
     db.notify_deadlines()
     return StartResult(game=view, seed=seed, seats=seats)

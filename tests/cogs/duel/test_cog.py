@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 from sqlmodel import col, select
 
 from bot.i18n import t
-from bot.models import Outbox
+from bot.models import Outbox, utcnow
 from bot.services import duel as duel_service
 from bot.services import games as games_service
 from tests.e2e.harness import CHANNEL_ID, Call, Harness, Member, running_bot
@@ -153,3 +154,36 @@ async def test_duel_commands_have_french_names_and_no_clash(h: Harness) -> None:
             else:
                 assert 1 <= len(french[text]) <= 100
     walk(h.bot.tree.get_commands(), french)  # unique names with the duel cog loaded
+
+
+@pytest.mark.parametrize("guild_locale", ["en-US", "fr"])
+async def test_an_absence_told_in_sign_up_moves_the_first_bidding_deadline(
+        database_url: str, guild_locale: str) -> None:
+    """Seed 004 §3.6 through the client: Bob announces days away before the duel starts;
+    the first bidding deadline falls among them, so it moves, and the channel is told who
+    and until when, never why."""
+    async with running_bot(database_url, guild_locale=guild_locale) as h:
+        await h.slash(GM, "game create", channel_id=CHANNEL_ID, variant="duel", name="Duel")
+        await h.slash(ALICE, "game join", channel_id=CHANNEL_ID,
+                      preferences="FRA, ENG, GER, ITA, AUS, RUS, TUR")
+        await h.slash(BOB, "game join", channel_id=CHANNEL_ID,
+                      preferences="Allemagne, Angleterre, France, Italie, Autriche, Russie, "
+                                  "Turquie")
+        away = (utcnow() + timedelta(days=2)).date()
+        calls = await h.slash(BOB, "absence set", channel_id=CHANNEL_ID,
+                              starts=away.strftime("%d/%m/%Y"),
+                              ends=(away + timedelta(days=3)).strftime("%d/%m/%Y"),
+                              reason="chez le dentiste")
+        assert calls[0].ephemeral
+        mark = len(h.fake.calls)
+        await h.slash(GM, "game start", channel_id=CHANNEL_ID)
+        await h.bot.post_now()
+        game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+        end = datetime.combine(away + timedelta(days=4), time(0), tzinfo=UTC)
+        assert game.deadline == end
+        posts = [c.text() for c in h.fake.posts_to(CHANNEL_ID, mark)]
+        said = "\n".join(posts)
+        lang = "fr" if guild_locale == "fr" else "en"
+        # the start first, then the deadline it moved
+        assert t("absence.extended_title", lang) in posts[-1] and "<@2002>" in posts[-1]
+        assert "dentiste" not in said
