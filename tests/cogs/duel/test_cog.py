@@ -29,13 +29,17 @@ async def h(database_url: str) -> AsyncIterator[Harness]:
         yield harness
 
 
-async def started_duel(h: Harness) -> int:
+async def signed_up_duel(h: Harness) -> None:
     await h.slash(GM, "game create", channel_id=CHANNEL_ID, variant="duel", name="Duel")
     await h.slash(ALICE, "game join", channel_id=CHANNEL_ID,
                   preferences="FRA, ENG, GER, ITA, AUS, RUS, TUR")
     await h.slash(BOB, "game join", channel_id=CHANNEL_ID,
                   preferences="Allemagne, Angleterre, France, Italie, Autriche, Russie, "
                               "Turquie")
+
+
+async def started_duel(h: Harness) -> int:
+    await signed_up_duel(h)
     game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
     await duel_service.start_duel(h.bot.db, game_id=game.id, user_id=GM.id, seed=1)
     await h.bot.post_now()
@@ -163,12 +167,7 @@ async def test_an_absence_told_in_sign_up_moves_the_first_bidding_deadline(
     the first bidding deadline falls among them, so it moves, and the channel is told who
     and until when, never why."""
     async with running_bot(database_url, guild_locale=guild_locale) as h:
-        await h.slash(GM, "game create", channel_id=CHANNEL_ID, variant="duel", name="Duel")
-        await h.slash(ALICE, "game join", channel_id=CHANNEL_ID,
-                      preferences="FRA, ENG, GER, ITA, AUS, RUS, TUR")
-        await h.slash(BOB, "game join", channel_id=CHANNEL_ID,
-                      preferences="Allemagne, Angleterre, France, Italie, Autriche, Russie, "
-                                  "Turquie")
+        await signed_up_duel(h)
         away = (utcnow() + timedelta(days=2)).date()
         calls = await h.slash(BOB, "absence set", channel_id=CHANNEL_ID,
                               starts=away.strftime("%d/%m/%Y"),
