@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
+from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.db import Database, migrate
@@ -89,3 +91,24 @@ async def dump(db: Database) -> dict[str, list[tuple[Any, ...]]]:
             rows = (await session.exec(text(f"SELECT * FROM {name} ORDER BY id"))).all()  # type: ignore[call-overload]
             out[str(name)] = [tuple(r) for r in rows]
     return out
+
+
+@contextmanager
+def sent() -> Iterator[list[str]]:
+    """Every statement the databases are sent meanwhile (upper case, one line) and
+    "COMMIT" for each commit: what a test counts the round trips of a use case with."""
+    seen: list[str] = []
+
+    def statement(conn: object, cursor: object, text: str, *args: object) -> None:
+        seen.append(" ".join(text.split()).upper())
+
+    def commit(conn: object) -> None:
+        seen.append("COMMIT")
+
+    event.listen(Engine, "before_cursor_execute", statement)
+    event.listen(Engine, "commit", commit)
+    try:
+        yield seen
+    finally:
+        event.remove(Engine, "before_cursor_execute", statement)
+        event.remove(Engine, "commit", commit)

@@ -5,37 +5,14 @@ and its next record number once; a scheduler pass wakes the other processes once
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 
 from bot.db import Database
 from bot.scheduler import Scheduler
 from bot.services import orders, turns
-from tests.bot.conftest import GM, T0, new_game, user_of
-
-
-@contextmanager
-def sent() -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def statement(conn: object, cursor: object, text: str, *args: object) -> None:
-        seen.append(" ".join(text.split()).upper())
-
-    def commit(conn: object) -> None:
-        seen.append("COMMIT")
-
-    event.listen(Engine, "before_cursor_execute", statement)
-    event.listen(Engine, "commit", commit)
-    try:
-        yield seen
-    finally:
-        event.remove(Engine, "before_cursor_execute", statement)
-        event.remove(Engine, "commit", commit)
+from tests.bot.conftest import GM, T0, new_game, sent, user_of
 
 
 async def test_a_submission_is_one_read_and_one_write_statement(db: Database) -> None:
