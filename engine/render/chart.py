@@ -15,6 +15,7 @@ from engine.render.palette import INK, RGB, WHITE, make_palette, mix
 
 WIDTH, HEIGHT = 1400, 820
 LEFT, RIGHT, TOP, BOTTOM = 90, 250, 112, 80
+DODGE = 6  # px between lines running at the same value (a 4 px line in its casing)
 GRID: RGB = (222, 218, 208)
 BACKGROUND: RGB = (250, 248, 243)
 
@@ -71,18 +72,27 @@ def render_chart(series: Mapping[str, Sequence[tuple[str, float]]], *, map_name:
     draw.line([(x0, y0), (x1, y0)], fill=INK, width=2)
     draw.line([(x0, y0), (x0, y1)], fill=INK, width=2)
     draw_text(im, (x0, y1 - 16), y_label, INK, 18, bold=False, anchor="ld")
+    legend = sorted(series, key=lambda p: (-(series[p][-1][1] if series[p] else 0),
+                                           names.get(p, p)))
+    value_at = {p: dict(values) for p, values in series.items()}
+
+    def dodged(power: str, label: str, v: float) -> float:
+        """Powers with the same value at a point side by side (in the legend's order), so
+        that no line hides another where they run together."""
+        level = [p for p in legend if value_at[p].get(label) == v]
+        return py(v) + (level.index(power) - (len(level) - 1) / 2) * DODGE
+
     # lines, the largest last so they stay on top; each with a white casing and markers
     order = sorted(series, key=lambda p: (series[p][-1][1] if series[p] else 0))
     for power in order:
         colour = pal.unit(power)
-        points = [(px(labels.index(label)), py(v)) for label, v in series[power]]
+        points = [(px(labels.index(label)), dodged(power, label, v))
+                  for label, v in series[power]]
         if len(points) > 1:
             draw.line(points, fill=WHITE, width=7, joint="curve")
             draw.line(points, fill=colour, width=4, joint="curve")
         for cx, cy in points:
             draw.ellipse([cx - 5, cy - 5, cx + 5, cy + 5], fill=colour, outline=WHITE, width=2)
-    legend = sorted(series, key=lambda p: (-(series[p][-1][1] if series[p] else 0),
-                                           names.get(p, p)))
     for row, power in enumerate(legend):
         y = TOP + 10 + row * 36
         colour = pal.unit(power)

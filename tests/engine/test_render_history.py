@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from engine.render.chart import render_chart
+from engine.render.mapdata import load
 from engine.render.palette import hex_rgb
 from engine.render.timelapse import MAX_BYTES, render_timelapse
 from tools.bench_timelapse import random_game
@@ -46,3 +47,19 @@ def test_a_chart_draws_each_power_in_its_colour() -> None:
         colours = {c for _, c in im.convert("RGB").getcolors(1 << 20)}
     assert hex_rgb("#1f4fa8") in colours  # England's blue
     assert len(png) < 200_000
+
+
+def test_lines_at_the_same_value_run_side_by_side() -> None:
+    """Seven powers at 3 or 4 centres: a line drawn over another would hide it; each one
+    keeps pixels of its own colour along the stretch they share."""
+    series = {p: [("1900", 3.0), ("1901", 3.0), ("1902", 3.0)]
+              for p in ("austria", "england", "france", "germany", "italy", "turkey")}
+    series["russia"] = [("1900", 4.0), ("1901", 4.0), ("1902", 4.0)]
+    png = render_chart(series, map_name="classic", title="Centres", y_label="centres")
+    colours = {p.id: p.color for p in load("classic").powers}
+    with Image.open(io.BytesIO(png)) as im:
+        rgb = im.convert("RGB")
+        middle = rgb.width // 3  # between two markers, where only the lines are
+        column = {rgb.getpixel((middle, y)) for y in range(rgb.height)}
+    for power in series:
+        assert hex_rgb(colours[power]) in column, power
