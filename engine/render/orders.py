@@ -87,6 +87,9 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
                 path = [s0, *path[1:-1], e1]
                 pt.dotted(path, color, casing, r=4.2)
                 pt.arrowhead(path[-1], path[-2], color, casing)
+                for c in chain or []:  # the route runs under the fleets that carry it
+                    if at := anchor(c["location"]):
+                        pt.unit(c.get("unit_type") or "F", c.get("power", ""), at)
                 moved_by_convoy.add(key)
                 if failed:
                     marks.append(("x", path[-1]))

@@ -349,6 +349,8 @@ def test_convoy_is_a_dotted_path_through_the_fleet(geo: dict[str, Any], pal: Any
     mid = ((lon[0] + nwy[0]) // 2, (lon[1] + nwy[1]) // 2)
     if min(_seg_dist(mid, lon, nth), _seg_dist(mid, nth, nwy)) > 20:
         assert _patch(conv, mid, 3) == _patch(plain, mid, 3)
+    # the path runs under the fleet: the fleet itself is drawn as without the orders
+    assert _patch(conv, nth, UNIT_RADIUS // 2) == _patch(plain, nth, UNIT_RADIUS // 2)
 
 
 def test_build_and_removal_are_marked(geo: dict[str, Any], pal: Any) -> None:
