@@ -114,7 +114,8 @@ def grammar_functions(language: str) -> dict[str, Any]:
     """Fluent functions that give a name its French article, for each item of a list
     ("France, Allemagne" -> "la France, l'Allemagne"): ``ART`` (la France), ``ART_CAP`` (La
     France, a sentence's start), ``DE`` (de la France, du Portugal), ``A`` (à la France, au
-    Portugal). English text keeps the names as they are."""
+    Portugal). ``DE_NAME``: "de" before a game's name, as it is written (d'Empires, de
+    Wintergreen: no list, no article). English text keeps the names as they are."""
     def each(make: Any) -> Any:
         def apply(value: Any) -> str:
             names = [x.strip() for x in str(value).split(",")]
@@ -123,7 +124,8 @@ def grammar_functions(language: str) -> dict[str, Any]:
 
     if language != "fr":
         same = each(lambda x: x)
-        return {"ART": same, "ART_CAP": each(wording.capital), "DE": same, "A": same}
+        return {"ART": same, "ART_CAP": each(wording.capital), "DE": same, "A": same,
+                "DE_NAME": str}
 
     def the(name: str) -> str:
         article = _articles(language).get(name)
@@ -137,7 +139,8 @@ def grammar_functions(language: str) -> dict[str, Any]:
 
     return {"ART": each(the), "ART_CAP": first_capital,
             "DE": each(lambda x: wording.french_de(the(x))),
-            "A": each(lambda x: wording.french_a(the(x)))}
+            "A": each(lambda x: wording.french_a(the(x))),
+            "DE_NAME": lambda value: wording.french_de(str(value))}
 
 
 def _plain(pattern: ast.Pattern) -> str:

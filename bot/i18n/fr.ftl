@@ -85,7 +85,7 @@ gm_note-declared = { $user } ({ $powers }) est maintenant en désordre civil. /g
 gm_note-title = { $name } : ordres manquants ({ $phase })
 gm_note-warned = { $user } ({ $powers }) n'a pas envoyé d'ordres : encore une phase de mouvements manquée et c'est le désordre civil. Un message privé l'a prévenu.
 history-empty = Aucune phase n'a encore été résolue.
-history-title = Phases de { $name }
+history-title = Phases { DE_NAME($name) }
 join-button = S'inscrire
 join-done = Vous êtes inscrit.
 join-done_count = Vous avez rejoint **{ $name }** ({ $count ->
@@ -238,7 +238,7 @@ settings-preset = Règles : { $preset ->
        *[standard] standard
     }
 settings-seed = Graine du tirage des puissances : { $seed }
-settings-title = Réglages de { $name }
+settings-title = Réglages { DE_NAME($name) }
 settings-victory_centers = Victoire : { $count ->
         [one] { $count } centre
        *[other] { $count } centres

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.i18n import t
 from bot.services import games as games_service
 from bot.services.errors import RuleRefused
 from bot.ui.errors import error_text
@@ -102,3 +103,11 @@ def test_engine_texts_name_powers() -> None:
         "L'unité en mun appartient à la Russie, pas à vous."
     assert name_powers("a germany-like word", "en") == "a germany-like word"
     assert PLAYERS  # the cog helpers are shared
+
+
+def test_de_before_a_game_name_elides_before_a_vowel() -> None:
+    """French: "Phases d'Empires", "Réglages de Wintergreen"; a comma in a name is no list."""
+    assert t("history.title", "fr", name="Empires") == "Phases d'Empires"
+    assert t("settings.title", "fr", name="Wintergreen") == "Réglages de Wintergreen"
+    assert t("press.inbox.title", "fr", name="Été, saison 2") == "Lettres d'Été, saison 2"
+    assert t("history.title", "en", name="Empires") == "Phases of Empires"

@@ -6,7 +6,7 @@ settings-map_labels = Abréviations des provinces sur la carte : { $labels ->
     }
 
 # /gm map : le MJ change le dessin des cartes (affichage seulement).
-gm-map_set = Les cartes de { $name } sont désormais dessinées ainsi :
+gm-map_set = Les cartes { DE_NAME($name) } sont désormais dessinées ainsi :
 command-how-this-games-maps-are-drawn = Comment les cartes de cette partie sont dessinées
     .source = How this game's maps are drawn
 command-labels = abréviations
