@@ -202,7 +202,7 @@ _EXCHANGE_PHASE = re.compile(r"X(\d+)")
 
 def phase_name(phase: str | None, locale: Any) -> str:
     """``S1901M`` -> "Spring 1901, movement" / "Printemps 1901, mouvements"; ``C3-VOTE`` ->
-    "crisis 3, vote" / "crise 3, vote"; an id of no known shape as it is."""
+    "Crisis 3, vote" / "Crise 3, vote"; an id of no known shape as it is."""
     if not phase:
         return "—"
     if len(phase) >= 6 and phase[0] in "SFW" and phase[-1] in "MRAB":

@@ -68,12 +68,12 @@ def test_phase_names_and_chunks() -> None:
     assert phase_name("F1901R", "fr") == "Automne 1901, retraites"
     assert phase_name("W1905A", "en") == "Winter 1905, adjustments"
     # L'Impérialisme's phases read as words, never as ids
-    assert phase_name("C3-VOTE", "en") == "crisis 3, vote"
-    assert phase_name("C12-ANNEXATION", "fr") == "crise 12, annexion"
-    assert phase_name("C4-PENDING", "fr") == "avant la crise 4"
-    assert phase_name("C1-CONFERENCE", "en") == "crisis 1, conference"
-    assert phase_name("X2", "fr") == "séance d'échanges, échange 2"
-    assert phase_name("END", "en") == "end of the game"
+    assert phase_name("C3-VOTE", "en") == "Crisis 3, vote"
+    assert phase_name("C12-ANNEXATION", "fr") == "Crise 12, annexion"
+    assert phase_name("C4-PENDING", "fr") == "Avant la crise 4"
+    assert phase_name("C1-CONFERENCE", "en") == "Crisis 1, conference"
+    assert phase_name("X2", "fr") == "Séance d'échanges, échange 2"
+    assert phase_name("END", "en") == "End of the game"
     assert phase_name("C3-SOMETHING", "en") == "C3-SOMETHING"
     assert phase_name(None, "en") == "—"
     pieces = chunks(["x" * 600, "y" * 600, "z"], limit=1000)

@@ -47,7 +47,7 @@ remind-is_set = Rappels { $hours } avant chaque date limite{ $only_missing ->
         [yes] , seulement tant que vos ordres manquent
        *[no] {""}
     }.
-reminder-body_ordered = Vos ordres pour { $phase } sont envoyés ; vous pouvez encore les changer. Date limite : { $deadline }.{ $powers }
+reminder-body_ordered = Vos ordres pour la phase { $phase } sont envoyés ; vous pouvez encore les changer. Date limite : { $deadline }.{ $powers }
 reminder-title_ordered = Date limite proche dans { $name }
 settings-absence = Absences : { $policy ->
         [replace] un remplaçant nommé par le MJ
