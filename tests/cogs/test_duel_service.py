@@ -15,6 +15,7 @@ from PIL import Image, ImageChops
 from sqlmodel import select
 
 from bot.db import Database, migrate
+from bot.i18n import command_texts
 from bot.models import Bid, Game, Outbox, PhaseRecord, Player
 from bot.services import absence, turns
 from bot.services import duel as duel_service
@@ -117,6 +118,8 @@ async def test_start_assigns_countries_by_rule_3_and_opens_the_bidding(db: Datab
     assert "Different first choices" in notice["text_en"]
     assert "Premiers choix différents" in notice["text_fr"]
     assert "Credits: France 20, Germany 22" in notice["text_en"]
+    assert "`/bid`" in notice["text_en"]
+    assert f"`/{command_texts('fr')['bid']}`" in notice["text_fr"]
     assert await outbox(db, game_id, "game_started")
 
 
@@ -381,6 +384,10 @@ async def test_stalemate_claim_and_confirmation(db: Database) -> None:
     claims = [r.payload for r in await outbox(db, game_id, "duel_notice")
               if r.payload["event"] == "stalemate_claim"]
     assert claims and f"<@{ALICE}>" in claims[0]["text_en"]
+    # the command as each reader's Discord lists it
+    french = command_texts("fr")
+    assert "`/stalemate confirm`" in claims[0]["text_en"]
+    assert f"`/{french['stalemate']} {french['confirm']}`" in claims[0]["text_fr"]
     assert (await outbox(db, game_id, "game_over"))[0].payload["result"]["winner"] == "france"
 
 

@@ -23,7 +23,9 @@ async def test_a_forum_game_reads_like_a_referee_post(h: Harness) -> None:
                               if fr else "**Diplomacy**: a game of Diplomacy refereed here")
     assert (f"**Maintenant**{NNBSP}: les inscriptions sont ouvertes." if fr else
             "**Now**: sign-up is open.") in opening  # the state
-    assert "/game join" in opening and "/game start" in opening  # what to do next
+    # what to do next, with the commands as the reader's Discord lists them
+    assert (("/partie rejoindre" in opening and "/partie lancer" in opening) if fr else
+            ("/game join" in opening and "/game start" in opening))
     thread_id = int(thread.answer["id"])
     h.bot._connection.parse_thread_create(h.fake.channels[thread_id])
     for m in members(h):
@@ -48,7 +50,7 @@ async def test_a_duel_bidding_notice_names_the_minors_in_sentences(h: Harness) -
     text = "\n".join(c.text() for c in h.fake.posts_to(CHANNEL_ID, mark))
     if fr:
         assert (f"Saison des enchères 1901{NNBSP}: offres secrètes pour l'Angleterre, "
-                "l'Italie, l'Autriche, la Russie, la Turquie avec `/bid`") in text
+                "l'Italie, l'Autriche, la Russie, la Turquie avec `/enchérir`") in text
         assert f"Crédits{NNBSP}: France 20, Allemagne 22." in text
         assert "envoyez vos ordres" not in text  # a bidding season, not orders
     else:
@@ -64,7 +66,7 @@ async def test_an_imperialisme_forum_post_says_how_the_game_is_played(h: Harness
     thread = next(c for c in calls if c.path == "/channels/{channel_id}/threads")
     opening = thread.json["message"]["content"]
     assert thread.json["name"] == "L'Impérialisme"
-    assert ("les crises sont tirées (/crisis draw) ou déclarées (/crisis declare)" if fr else
+    assert ("les crises sont tirées (/crise tirer) ou déclarées (/crise déclarer)" if fr else
             "crises are drawn (/crisis draw) or declared (/crisis declare)") in opening
     assert "/orders submit" not in opening
 

@@ -20,7 +20,7 @@ absence-remaining = Il vous reste { $count ->
         [one] { $count } jour
        *[other] { $count } jours
     } de prolongation cette année de jeu.
-absence-replace_dm = { $user } ({ $powers }) sera absent du { $starts } au { $ends } dans **{ $name }**. Les règles de cette partie vous demandent de nommer un remplaçant : `/gm replace`.
+absence-replace_dm = { $user } ({ $powers }) sera absent du { $starts } au { $ends } dans **{ $name }**. Les règles de cette partie vous demandent de nommer un remplaçant : `/mj remplacer`.
 absence-replace_title = Un remplaçant à nommer dans { $name }
 absence-set_done = Vous êtes absent du { $starts } au { $ends } (UTC).
 absence-set_extend = Une date limite tombant ces jours-là est repoussée à la fin de votre absence, dans la limite de votre crédit ({ $count ->
@@ -37,12 +37,12 @@ absence-status_title = { $count ->
 error-absence-bad_date = « { $value } » n'est pas une date : écrivez 2026-12-24, 24/12/2026 ou 24/12.
 error-absence-ends_before = Le dernier jour ({ $ends }) précède le premier ({ $starts }).
 error-absence-none = Vous n'avez annoncé aucune absence dans cette partie.
-error-absence-overlaps = Vous êtes déjà absent du { $starts } au { $ends } : `/absence clear` d'abord.
+error-absence-overlaps = Vous êtes déjà absent du { $starts } au { $ends } : `/absence annuler` d'abord.
 error-absence-past = Cette absence est déjà terminée (dernier jour { $ends }).
 error-absence-too_long = Une absence de { $count } jours est trop longue (au plus { $max }) : quittez la partie ou demandez un remplaçant au MJ.
 error-remind-bad_hours = « { $value } » n'est pas une liste d'heures : écrivez jusqu'à cinq nombres d'heures avant la date limite, par exemple 24,1 (au plus 720).
 remind-is_default = Rappels : ceux par défaut, { $hours } avant la date limite tant que vos ordres manquent.
-remind-is_off = Les rappels sont désactivés dans cette partie (`/remind set` pour choisir les vôtres).
+remind-is_off = Les rappels sont désactivés dans cette partie (`/rappels régler` pour choisir les vôtres).
 remind-is_set = Rappels { $hours } avant chaque date limite{ $only_missing ->
         [yes] , seulement tant que vos ordres manquent
        *[no] {""}

@@ -1,4 +1,4 @@
-### Après la partie (fr) : export, import, accéléré, graphique, scores, /stats et /ladder.
+### Après la partie (fr) : export, import, accéléré, graphique, scores, /stats et /classement.
 
 settings-scoring = Décompte des points : { $scoring ->
         [sum_of_squares] somme des carrés (100 points partagés selon le carré des centres)

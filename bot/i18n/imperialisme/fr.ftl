@@ -68,7 +68,7 @@ imp-ranking_line = { $rank }. { $power } : influence { $influence } ({ $territ
         [one] { $territories } territoire
        *[other] { $territories } territoires
     })
-imp-result_annex = { ART_CAP($winner) } choisit jusqu'à { $annexable } territoires { DE($loser) } avec le menu ci-dessous (ou /annex) avant { $deadline } ; sinon l'arbitre prend les plus précieux.
+imp-result_annex = { ART_CAP($winner) } choisit jusqu'à { $annexable } territoires { DE($loser) } avec le menu ci-dessous (ou /annexer) avant { $deadline } ; sinon l'arbitre prend les plus précieux.
 imp-result_none = Pas de vainqueur : rien ne change.
 imp-result_nothing_to_take = { ART_CAP($loser) } n'a aucun territoire que { ART($winner) } puisse prendre : rien ne change.
 imp-result_title = Crise { $number } : résultat
@@ -78,7 +78,7 @@ imp-result_winner = { ART_CAP($winner) } l'emporte sur { ART($loser) } : { $te
     }.
 imp-session_closed = La session d'échange est close ({ $cancelled } propositions en attente annulées).
 imp-session_closed_reply = Session d'échange close ({ $cancelled } propositions en attente annulées).
-imp-session_opened = Une session d'échange est ouverte : proposez avec /exchange propose. Un échange prend effet quand les deux puissances l'acceptent, et il est définitif.
+imp-session_opened = Une session d'échange est ouverte : proposez avec /échange proposer. Un échange prend effet quand les deux puissances l'acceptent, et il est définitif.
 imp-session_opened_reply = Session d'échange ouverte.
 imp-stage-annexation = annexion
 imp-stage-conference = conférence
@@ -122,7 +122,7 @@ command-imperialisme-crises-of-l-imp-rialisme = Crises de L'Impérialisme
     .source = Crises of L'Impérialisme
 command-imperialisme-the-public-conference-of-a-crisis = La conférence publique d'une crise
     .source = The public conference of a crisis
-command-imperialisme-exchange = echange
+command-imperialisme-exchange = échange
     .source = exchange
 command-imperialisme-exchange-sessions-of-l-imp-rialisme = Sessions d'échange de L'Impérialisme
     .source = Exchange sessions of L'Impérialisme
@@ -134,7 +134,7 @@ command-imperialisme-influence-crisis-in-progress-declared-crises = Influence, c
     .source = Influence, crisis in progress, declared crises
 command-imperialisme-stage-lengths-and-automatic-crises-game-master = Durées des étapes et crises automatiques (meneur de jeu)
     .source = Stage lengths and automatic crises (game master)
-command-imperialisme-conference-hours = heures_conference
+command-imperialisme-conference-hours = heures_conférence
     .source = conference_hours
 command-imperialisme-vote-hours = heures_vote
     .source = vote_hours
@@ -158,7 +158,7 @@ command-imperialisme-crisis-draw = tirer
     .source = crisis.draw
 command-imperialisme-draw-a-random-crisis-now-game-master = Tirer une crise aléatoire maintenant (meneur de jeu)
     .source = Draw a random crisis now (game master)
-command-imperialisme-declare = declarer
+command-imperialisme-declare = déclarer
     .source = declare
 command-imperialisme-declare-war-on-a-neighbour = Déclarer la guerre à une voisine
     .source = Declare war on a neighbour
@@ -213,9 +213,9 @@ command-imperialisme-a-power-at-war-or-blank = Une puissance en guerre, ou blanc
 command-imperialisme-game-number-if-you-vote-in-several = Numéro de la partie, si vous votez dans plusieurs
     .source = Game number, if you vote in several
 
-command-imperialisme-imperialisme = imperialisme
+command-imperialisme-imperialisme = impérialisme
     .source = imperialisme
-command-imperialisme-conference = conference
+command-imperialisme-conference = conférence
     .source = conference
 command-imperialisme-vote = vote
     .source = vote

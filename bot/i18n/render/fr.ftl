@@ -1,11 +1,11 @@
-# Cartes : l'option de partie map_labels (/game settings).
+# Cartes : l'option de partie map_labels (/partie réglages).
 settings-map_labels = Abréviations des provinces sur la carte : { $labels ->
         [en] anglaises (BUR, ENG, WAR)
         [fr] françaises (BOU, MAN, VAR)
        *[auto] dans la langue du texte qu'elles accompagnent
     }
 
-# /gm map : le MJ change le dessin des cartes (affichage seulement).
+# /mj carte : le MJ change le dessin des cartes (affichage seulement).
 gm-map_set = Les cartes { DE_NAME($name) } sont désormais dessinées ainsi :
 command-how-this-games-maps-are-drawn = Comment les cartes de cette partie sont dessinées
     .source = How this game's maps are drawn

@@ -1,4 +1,4 @@
-### sandbox catalogue (fr) : /sandbox, un plateau privé pour essayer. Clés : la clé du catalogue, tirets pour les points. Les localisations des commandes portent leur texte anglais dans .source.
+### sandbox catalogue (fr) : /bac-à-sable, un plateau privé pour essayer. Clés : la clé du catalogue, tirets pour les points. Les localisations des commandes portent leur texte anglais dans .source.
 
 sandbox-title = Bac à sable — { $variant }, { $phase }
 sandbox-private = Vous seul voyez ce plateau : rien de ce que vous y faites ne touche la vraie partie.

@@ -10,10 +10,10 @@ words-unit_chosen = { $unit } : que doit-elle faire ?
 words-forum_post =
     { "*" }*{ $name }** : une partie de { $variant } arbitrée ici, meneur de jeu { $gm }.
     { "*" }*Maintenant** : les inscriptions sont ouvertes.
-    { "*" }*À faire** : inscrivez-vous avec /game join ou le bouton ci-dessous ; le meneur de jeu lance la partie avec /game start. Ensuite : { $how }
-words-started_next = { "*" }*À faire** : envoyez vos ordres avec /orders submit (ou /order, pas à pas) avant la date limite ; /ready quand vous avez fini. La carte est jointe ; /game status dit qui est encore attendu.
+    { "*" }*À faire** : inscrivez-vous avec /partie rejoindre ou le bouton ci-dessous ; le meneur de jeu lance la partie avec /partie lancer. Ensuite : { $how }
+words-started_next = { "*" }*À faire** : envoyez vos ordres avec /ordres envoyer (ou /ordre, pas à pas) avant la date limite ; /prêt quand vous avez fini. La carte est jointe ; /partie état dit qui est encore attendu.
 words-crises_off = désactivées
-words-forum_how-orders = à chaque phase, envoyez vos ordres avec /orders submit (ou /order) avant la date limite, puis /ready quand vous avez fini ; les résultats et la carte sont publiés dans ce fil.
-words-forum_how-duel = chaque année commence par une saison d'offres secrètes (/bid) pour les cinq puissances mineures, puis, à chaque phase, vous envoyez vos ordres avec /orders submit avant la date limite ; les résultats et la carte sont publiés dans ce fil.
-words-forum_how-imperialisme = les crises sont tirées (/crisis draw) ou déclarées (/crisis declare) ; chacune est discutée ici, puis toutes les autres puissances votent en secret par message privé, avec le poids de leur influence ; le vainqueur annexe des territoires ; la carte est publiée après chaque crise et chaque échange.
-words-imp_next = { "*" }*À faire** : discutez ici ; une puissance peut déclarer la guerre à une voisine avec /crisis declare ; le meneur de jeu tire une crise aléatoire avec /crisis draw ou ouvre une session d'échange ; les bulletins arrivent par message privé.
+words-forum_how-orders = à chaque phase, envoyez vos ordres avec /ordres envoyer (ou /ordre) avant la date limite, puis /prêt quand vous avez fini ; les résultats et la carte sont publiés dans ce fil.
+words-forum_how-duel = chaque année commence par une saison d'offres secrètes (/enchérir) pour les cinq puissances mineures, puis, à chaque phase, vous envoyez vos ordres avec /ordres envoyer avant la date limite ; les résultats et la carte sont publiés dans ce fil.
+words-forum_how-imperialisme = les crises sont tirées (/crise tirer) ou déclarées (/crise déclarer) ; chacune est discutée ici, puis toutes les autres puissances votent en secret par message privé, avec le poids de leur influence ; le vainqueur annexe des territoires ; la carte est publiée après chaque crise et chaque échange.
+words-imp_next = { "*" }*À faire** : discutez ici ; une puissance peut déclarer la guerre à une voisine avec /crise déclarer ; le meneur de jeu tire une crise aléatoire avec /crise tirer ou ouvre une session d'échange ; les bulletins arrivent par message privé.

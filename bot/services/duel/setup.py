@@ -113,7 +113,7 @@ def _bidding_open_text(state: Mapping[str, Any], deadline: datetime | None) -> d
     when = f"<t:{int(deadline.timestamp())}:f>" if deadline else "—"
     return _both("Bidding season {year}: sealed bids for {minors} with `/bid` (e.g. `{ex}`), "
                  "until {when}. {credits}.",
-                 "Saison des enchères {year} : offres secrètes pour {minors} avec `/bid` "
+                 "Saison des enchères {year} : offres secrètes pour {minors} avec `/enchérir` "
                  "(par ex. `{ex}`), jusqu'au {when}. {credits}.",
                  year=_year(str(state["phase"])),
                  minors=lambda lang: ", ".join(  # "pour l'Angleterre, la Russie"
