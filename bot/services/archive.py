@@ -6,10 +6,8 @@ sealed bids appear only once revealed (as the history has them), votes never."""
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from datetime import datetime
-from fractions import Fraction
 from typing import Any
 
 from sqlmodel import col, select
@@ -21,7 +19,6 @@ from bot.services.common import GameView, game_view, load_game
 from bot.services.errors import Conflict, Invalid
 from bot.services.options import DEFAULT_OPTIONS, resolve_options
 from engine import replay, variants
-from engine.variants.imperialisme import api as imperial_api
 
 EXPORTABLE = ("active", "paused", "finished")
 
@@ -185,24 +182,10 @@ class Chart:
     series: dict[str, list[tuple[str, float]]]  # power (or duel country) -> [(x, value)]
 
 
-def _year(phase: str) -> int | None:
-    digits = re.search(r"\d{4}", phase or "")
-    return int(digits.group()) if digits else None
-
-
-def _centres_year(phase: str) -> int | None:
-    """The year whose Fall made a position's centres: they change after the Fall phases only,
-    so a Spring or Fall position still shows the year before."""
-    year = _year(phase)
-    if year is None:
-        return None
-    return year if phase[:1].upper() == "W" else year - 1
-
-
 async def chart_series(db: Database, *, game_id: int, measure: str | None = None) -> Chart:
-    """Supply centres per power at the end of each year; L'Impérialisme: each power's
-    influence after each crisis; the duel: each country's credits when each year's bidding
-    opens (``measure`` "credits"), else its centres."""
+    """Each power's figure over the game, as its variant measures it (``Variant.measure``):
+    ``measure`` one of the variant's ``measures``, else its first (supply centres at the end
+    of each year; L'Impérialisme: influence after each crisis; the duel may follow credits)."""
     async with db.transaction(write=False) as session:
         game = await load_game(session, game_id)
         states = [r.state for r in await _records(session, game_id)]
@@ -211,27 +194,13 @@ async def chart_series(db: Database, *, game_id: int, measure: str | None = None
     if game.state:
         states.append(game.state)
     palette = str((game.options or {}).get("palette") or "standard")
+    variant = variants.get(game.variant)
+    kind = measure if measure in variant.measures else variant.measures[0]
     by_x: dict[str, dict[str, float]] = {}
-    if game.variant == "imperialisme":
-        for st in states:
-            table = imperial_api.influence_table(st)
-            by_x[str(st.get("round", 0))] = {p: float(Fraction(str(v["influence"])))
-                                             for p, v in table.items()}
-        kind = "influence"
-    elif measure == "credits" and game.variant == "duel":
-        for st in states:
-            players = (st.get("duel") or {}).get("players") or {}
-            year = _year(str(st.get("phase") or ""))
-            if year is not None and players:  # the treasury each year's bids start from
-                by_x.setdefault(str(year), {info["country"]: float(info["credits"])
-                                            for info in players.values()})
-        kind = "credits"
-    else:
-        for st in states:
-            year = _centres_year(str(st.get("phase") or ""))
-            if year is not None and st.get("centers"):
-                by_x[str(year)] = {p: float(len(c)) for p, c in st["centers"].items()}
-        kind = "centres"
+    for st in states:
+        point = variant.measure(st, kind)
+        if point is not None:  # the latest position of a label stands for it
+            by_x[point[0]] = point[1]
     powers = sorted({p for values in by_x.values() for p in values})
     xs = sorted(by_x, key=lambda x: int(x) if x.isdigit() else 0)
     series = {p: [(x, by_x[x].get(p, 0.0)) for x in xs] for p in powers}

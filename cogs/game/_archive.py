@@ -18,6 +18,7 @@ from bot.ui.archive import chart_file, export_file, timelapse_file
 from bot.ui.common import bot_of, channel_ids, game_here, reader_locale
 from bot.ui.embeds import COLOUR
 from bot.ui.errors import UserFacingError, reply
+from engine import variants
 
 
 class ArchiveCommands(commands.Cog):
@@ -81,9 +82,11 @@ class ArchiveCommands(commands.Cog):
                          figure: str = "centres") -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
         game = await game_here(interaction)
-        if figure == "credits" and game.variant != "duel":
+        # "centres": what the variant follows first (L'Impérialisme: influence)
+        if figure != "centres" and figure not in variants.get(game.variant).measures:
             raise UserFacingError("error.archive.credits_duel_only")
-        chart = await archive_service.chart_series(bot.db, game_id=game.id, measure=figure)
+        chart = await archive_service.chart_series(
+            bot.db, game_id=game.id, measure=None if figure == "centres" else figure)
         await interaction.response.defer(thinking=True)
         file = await chart_file(chart, locale=locale, filename=f"chart-{game.id}.png",
                                 title=t("archive.chart_title", locale, name=game.name,

@@ -29,6 +29,8 @@ class Variant(Protocol):
     # the scoring systems a game may choose (``engine.scoring``), the first by default; a
     # variant that scores its own way names that way alone (``scores`` applies it)
     scoring: tuple[str, ...]
+    # what a chart of a game can follow over time (``measure``), the first by default
+    measures: tuple[str, ...]
 
     def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
         """The opening STATE; ``setup`` carries what the variant needs to deal (players,
@@ -45,6 +47,12 @@ class Variant(Protocol):
 
     def survivors(self, state: Mapping[str, Any]) -> list[str]:
         """Powers still in the game (who votes on a draw, who may write press), sorted."""
+
+    def measure(self, state: Mapping[str, Any],
+                name: str) -> tuple[str, dict[str, float]] | None:
+        """One point of the chart ``name`` from a STATE: its label on the time axis and each
+        power's value; None when this STATE gives no point (a later one of the same label
+        stands for it)."""
 
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
         """The map's extra legend ``{"title", "rows": {power: text}}``, or None."""

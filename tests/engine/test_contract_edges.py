@@ -120,3 +120,21 @@ def test_a_duel_without_its_players_lists_is_a_request_error(setup: Any) -> None
     with pytest.raises(api.RequestError) as caught:
         api.new_game_state("duel", setup)
     assert caught.value.field == "setup"
+
+
+def test_each_variant_says_what_its_charts_follow() -> None:
+    """``Variant.measures`` and ``measure``: classic centres at the end of each year (a
+    Spring position still shows the year before); a measure a variant has not is no point."""
+    from engine import api as engine_api
+    from engine import variants
+
+    classic = variants.get("classic")
+    start = engine_api.new_game_state("classic")
+    assert classic.measures == ("centres",)
+    label, values = classic.measure(start, "centres") or ("", {})
+    assert label == "1900" and values["russia"] == 4.0 and values["italy"] == 3.0
+    assert classic.measure(start, "credits") is None
+    assert variants.get("duel").measures == ("centres", "credits")
+    assert variants.get("duel").measure(start, "credits") is None  # no duel in it
+    assert variants.get("imperialisme").measures == ("influence",)
+    assert variants.get("imperialisme").measure(start, "centres") is None

@@ -43,6 +43,7 @@ class ClassicVariant:
     assignment = "seats"  # powers dealt by seat (seed 004 §2.14.2), by lot or preferences
     pending_keys = frozenset({"conditional"})  # seed 004 §3.4.2
     scoring: tuple[str, ...] = scoring.SYSTEMS
+    measures: tuple[str, ...] = ("centres",)
 
     def game_map(self) -> Map:
         return load_map(self.map_name)
@@ -78,6 +79,17 @@ class ClassicVariant:
         alive = {p for p, c in (state.get("centers") or {}).items() if c}
         alive |= {u["power"] for u in state.get("units") or []}
         return sorted(alive)
+
+    def measure(self, state: Mapping[str, Any],
+                name: str) -> tuple[str, dict[str, float]] | None:
+        """Supply centres at the end of each year: they change after a Fall only, so a
+        Spring or Fall position still shows the year before."""
+        phase = str(state.get("phase") or "")
+        year = _year(phase)
+        if name != "centres" or year is None or not state.get("centers"):
+            return None
+        label = year if phase[:1].upper() == "W" else year - 1
+        return str(label), {p: float(len(c)) for p, c in state["centers"].items()}
 
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
         return None

@@ -26,6 +26,19 @@ class DuelVariant(ClassicVariant):
     max_players = 2
     errors = DuelError  # type: ignore[assignment]
     assignment = "preferences"  # countries from the two ranked lists (rule 3)
+    measures: tuple[str, ...] = ("centres", "credits")
+
+    def measure(self, state: Mapping[str, Any],
+                name: str) -> tuple[str, dict[str, float]] | None:
+        """Centres as in classic; ``credits``: each country's treasury when a year's bidding
+        opens (rule 5: what its bids start from)."""
+        if name != "credits":
+            return super().measure(state, name)
+        phase = str(state.get("phase") or "")
+        if not state.get("duel") or not is_bidding(phase) or not phase[1:5].isdigit():
+            return None
+        duel = duel_from_json(state)
+        return phase[1:5], {seat.country: float(seat.credits) for seat in duel.players.values()}
 
     def seats(self, players: int) -> list[list[str]]:
         raise ValueError("a duel deals its countries from the players' lists (rule 3)")

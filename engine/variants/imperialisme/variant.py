@@ -23,6 +23,7 @@ class ImperialismeVariant:
     assignment = "picks"  # first come, first served, the rest by lot
     pending_keys: frozenset[str] = frozenset()  # ballots live apart, sealed
     scoring: tuple[str, ...] = ("influence",)  # seed 003 ranks by influence
+    measures: tuple[str, ...] = ("influence",)
 
     def run(self, request: Any) -> Any:
         """Its own operations (crises, votes…): ``{"op": name, "state": STATE, ...}``."""
@@ -74,6 +75,15 @@ class ImperialismeVariant:
         """A power holding a territory: every one, since none can lose its last (seed 003,
         "Minimum de territoires")."""
         return sorted({str(p) for p in (state.get("owners") or {}).values() if p})
+
+    def measure(self, state: Mapping[str, Any],
+                name: str) -> tuple[str, dict[str, float]] | None:
+        """Each power's influence after each crisis (labelled by the crises played)."""
+        if name != "influence":
+            return None
+        table = api.influence_table(dict(state))
+        return str(state.get("round", 0)), {p: float(Fraction(str(v["influence"])))
+                                            for p, v in table.items()}
 
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
         """Each power's influence (RULES.md: the map shows owners, stars and influence)."""
