@@ -28,6 +28,7 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
                  occupied: set[str], dislodged_at: dict[str, Pt]) -> None:
     md = pt.md
     R = UNIT_RADIUS
+    units = {u["location"]: u for u in state.get("units") or []}
 
     def anchor(loc: str | None, retreating: bool = False) -> Pt | None:
         if not loc:
@@ -88,8 +89,9 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
                 pt.dotted(path, color, casing, r=4.2)
                 pt.arrowhead(path[-1], path[-2], color, casing)
                 for c in chain or []:  # the route runs under the fleets that carry it
-                    if at := anchor(c["location"]):
-                        pt.unit(c.get("unit_type") or "F", c.get("power", ""), at)
+                    unit = units.get(c["location"])
+                    if unit is not None and (at := anchor(c["location"])):
+                        pt.unit(unit["type"], unit["power"], at)
                 moved_by_convoy.add(key)
                 if failed:
                     marks.append(("x", path[-1]))
