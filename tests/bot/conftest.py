@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -112,3 +112,21 @@ def sent() -> Iterator[list[str]]:
     finally:
         event.remove(Engine, "before_cursor_execute", statement)
         event.remove(Engine, "commit", commit)
+
+
+async def table_names(db: Database) -> set[str]:
+    async with db.engine.connect() as conn:
+        return set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
+
+
+async def down_and_up(db: Database, table: str, before_revision: str) -> None:
+    """A migration taken back (to ``before_revision``, the one before it: later ones go
+    too) drops ``table`` and nothing else it did not add; upgraded again, every table is
+    back."""
+    before = await table_names(db)
+    assert table in before
+    await migrate(db, before_revision, downgrade=True)
+    after = await table_names(db)
+    assert table not in after and after < before
+    await migrate(db)
+    assert await table_names(db) == before

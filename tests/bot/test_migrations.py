@@ -6,11 +6,12 @@ from typing import Any
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import text
 from sqlmodel import SQLModel
 
 from bot.db import Database, migrate
 from bot.models import TABLES
+from tests.bot.conftest import table_names
 
 EXPECTED = {str(t.__tablename__) for t in TABLES}
 
@@ -24,11 +25,6 @@ def _head() -> str:
     return str(ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head())
 
 
-async def _tables(db: Database) -> set[str]:
-    async with db.engine.connect() as conn:
-        return set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
-
-
 async def test_migrated_schema_matches_the_models(db: Database) -> None:
     def diff(conn: Any) -> list[Any]:
         context = MigrationContext.configure(conn, opts={"compare_type": True})
@@ -37,7 +33,7 @@ async def test_migrated_schema_matches_the_models(db: Database) -> None:
     async with db.engine.connect() as conn:
         differences = await conn.run_sync(diff)
     assert differences == []
-    assert await _tables(db) == EXPECTED | {"alembic_version"}
+    assert await table_names(db) == EXPECTED | {"alembic_version"}
 
 
 async def test_downgrade_and_upgrade_round_trip(db: Database) -> None:
@@ -46,9 +42,9 @@ async def test_downgrade_and_upgrade_round_trip(db: Database) -> None:
             "INSERT INTO guild (id, locale, settings, created_at) "
             "VALUES (1, 'fr', '{}', CURRENT_TIMESTAMP)"))
     await migrate(db, "base", downgrade=True)
-    assert await _tables(db) == {"alembic_version"}
+    assert await table_names(db) == {"alembic_version"}
     await migrate(db)
-    assert await _tables(db) == EXPECTED | {"alembic_version"}
+    assert await table_names(db) == EXPECTED | {"alembic_version"}
     async with db.transaction(write=False) as session:
         version = (await session.exec(text(  # type: ignore[call-overload]
             "SELECT version_num FROM alembic_version"))).all()
@@ -60,7 +56,7 @@ async def test_downgrade_and_upgrade_round_trip(db: Database) -> None:
 async def test_migrate_is_idempotent(db: Database) -> None:
     await migrate(db)
     await migrate(db)
-    assert await _tables(db) == EXPECTED | {"alembic_version"}
+    assert await table_names(db) == EXPECTED | {"alembic_version"}
 
 
 async def test_sqlite_connections_use_wal_and_foreign_keys(db: Database) -> None:

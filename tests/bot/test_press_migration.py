@@ -5,12 +5,8 @@ from __future__ import annotations
 
 from sqlalchemy import inspect, text
 
-from bot.db import Database, migrate
-
-
-async def _tables(db: Database) -> set[str]:
-    async with db.engine.connect() as conn:
-        return set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
+from bot.db import Database
+from tests.bot.conftest import down_and_up
 
 
 async def test_press_letters_migration_down_and_up(db: Database) -> None:
@@ -18,13 +14,7 @@ async def test_press_letters_migration_down_and_up(db: Database) -> None:
         await session.exec(text(  # type: ignore[call-overload]
             "INSERT INTO guild (id, locale, settings, created_at) "
             "VALUES (7, 'fr', '{}', CURRENT_TIMESTAMP)"))
-    before = await _tables(db)
-    assert "press_letter" in before
-    await migrate(db, "0007", downgrade=True)  # the revision before 0005 (later ones go too)
-    after = await _tables(db)
-    assert "press_letter" not in after and after < before
-    await migrate(db)
-    assert await _tables(db) == before
+    await down_and_up(db, "press_letter", "0007")  # 0007: the revision before 0005
     async with db.transaction(write=False) as session:
         kept = (await session.exec(text("SELECT locale FROM guild WHERE id = 7"))).one()  # type: ignore[call-overload]
         columns = await session.run_sync(

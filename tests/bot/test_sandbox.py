@@ -8,32 +8,20 @@ import asyncio
 from typing import Any
 
 import pytest
-from sqlalchemy import inspect
 
-from bot.db import Database, migrate
+from bot.db import Database
 from bot.models import Game, PhaseRecord
 from bot.services import duel as duel_service
 from bot.services import games as games_service
 from bot.services import sandbox
 from bot.services.errors import Conflict, Forbidden, Invalid, NotFound, OrdersRejected, RuleRefused
 from engine import api as engine_api
-from tests.bot.conftest import GM, dump, new_game, user_of
-
-
-async def _tables(db: Database) -> set[str]:
-    async with db.engine.connect() as conn:
-        return set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
+from tests.bot.conftest import GM, down_and_up, dump, new_game, user_of
 
 
 async def test_migration_down_and_up(db: Database) -> None:
     await sandbox.start(db, user_id=1, variant="classic")
-    before = await _tables(db)
-    assert "sandbox" in before
-    await migrate(db, "0004", downgrade=True)  # the revision before 0007 (later ones go too)
-    after = await _tables(db)
-    assert "sandbox" not in after and after < before
-    await migrate(db)
-    assert await _tables(db) == before
+    await down_and_up(db, "sandbox", "0004")  # 0004: the revision before 0007
     with pytest.raises(NotFound):  # the rows went with the table
         await sandbox.show(db, user_id=1)
 
