@@ -158,6 +158,14 @@ def holder(players: Sequence[Player], power: str) -> Player | None:
     return None
 
 
+def ballots(players: Sequence[Player], voters: Sequence[str],
+            number: int) -> list[tuple[str, dict[str, Any]]]:
+    """The DM ballot of each voter that a player holds (an unplayed power gets none), as
+    posts of the outbox."""
+    return [("imp_ballot", {"user_id": seat.user_id, "power": power, "number": number})
+            for power in voters if (seat := holder(players, power)) is not None]
+
+
 async def crisis_row(session: AsyncSession, game_id: int, number: int) -> Crisis | None:
     return (await session.exec(select(Crisis).where(Crisis.game_id == game_id,
                                                     Crisis.seq == number))).first()

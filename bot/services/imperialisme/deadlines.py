@@ -14,9 +14,9 @@ from bot.models import Crisis, Game, Vote
 from bot.services.common import enqueue, load_players
 from bot.services.imperialisme.common import (
     VARIANT,
+    ballots,
     crisis_row,
     deadline_row,
-    holder,
     next_deadline,
     stage_length,
     waits_for_nothing,
@@ -68,11 +68,9 @@ class ImperialDeadlines:
             if stage == "vote":  # a new ballot key: the old one was deleted at the tally
                 data["secret"] = secrets.token_hex(16)
                 players = await load_players(session, gid)
-                for power in sorted(c.get("weights") or {}):
-                    seat = holder(players, power)
-                    if seat is not None:
-                        enqueue(session, game, "imp_ballot", {
-                            "user_id": seat.user_id, "power": power, "number": row.seq}, now)
+                for kind, payload in ballots(players, sorted(c.get("weights") or {}),
+                                             row.seq):
+                    enqueue(session, game, kind, payload, now)
             row.status, row.resolved_at, row.data = stage, None, data
             row.deadline = now + stage_length(game, stage)
         return await next_deadline(session, game, state, now)

@@ -35,9 +35,9 @@ from bot.services.imperialisme.common import (
     BLANK,
     VARIANT,
     accepted_exchanges,
+    ballots,
     current_row,
     draw_seed,
-    holder,
     labelled,
     next_deadline,
     phase_of,
@@ -132,12 +132,8 @@ async def _open_vote(session: AsyncSession, game: Game, players: Sequence[Player
     # the per-crisis key of the ballot tokens: deleted at the tally
     row.data = {**row.data, "secret": secrets.token_hex(16)}
     fact = {"number": row.seq, "sides": [row.attacker, row.defender]}
-    posts: list[Post] = [("imp_vote_open", {**fact, "deadline": iso(row.deadline)})]
-    for power in opened["voters"]:
-        seat = holder(players, power)
-        if seat is not None:
-            posts.append(("imp_ballot", {"user_id": seat.user_id, "power": power,
-                                         "number": row.seq}))
+    posts: list[Post] = [("imp_vote_open", {**fact, "deadline": iso(row.deadline)}),
+                         *ballots(players, opened["voters"], row.seq)]
     return Taken(state=opened["state"], results=[{"event": "vote_open", **fact}], posts=posts)
 
 
