@@ -44,6 +44,11 @@ class Sealer:
             raise ValueError("the secret key must hold at least 32 bytes")
         self._fernet = Fernet(base64.urlsafe_b64encode(_derive(master, b"seal")))
         self._tag_key = _derive(master, b"tag")
+        self._master = master
+
+    def derived_key(self, purpose: str) -> bytes:
+        """A key of its own for ``purpose`` (signed board links), from the same master key."""
+        return _derive(self._master, purpose.encode())
 
     @classmethod
     def from_text(cls, text: str) -> Sealer:

@@ -52,6 +52,16 @@ class Settings(BaseSettings):
     # processes that draw the maps (None: one per core; 0: in a thread of this process)
     render_processes: int | None = None
 
+    # --- the web board (docs/DEPLOY.md) ----------------------------------------------------
+    # the public base URL players open (https://diplo.example.org); unset: no web board
+    web_url: str | None = None
+    # where the board's HTTP server listens (behind a reverse proxy in production)
+    web_host: str = "127.0.0.1"
+    web_port: int = 8080
+    # the Discord application's OAuth2 client, for the board as a Discord Activity
+    discord_client_id: str | None = None
+    discord_client_secret: SecretStr | None = None
+
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _shard_list(cls, value: Any) -> Any:
