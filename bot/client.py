@@ -25,7 +25,8 @@ from discord.ext import commands
 
 from bot.db import Database, migrate
 from bot.i18n import Translator
-from bot.scheduler import PostMessage, Scheduler, default_owner
+from bot.outbox import PostMessage, default_owner
+from bot.scheduler import Scheduler
 from bot.sealing import lasting_sealer
 from bot.settings import Settings
 from bot.ui import posts

@@ -94,7 +94,7 @@ async def run(args: argparse.Namespace) -> int:
     assert token is not None  # checked by the diagnosis
     configure_logging()
     from bot.client import DiplomacyBot
-    from bot.scheduler import configure_render_pool, shutdown_render_pool
+    from bot.render_pool import configure_render_pool, shutdown_render_pool
 
     configure_render_pool(settings.render_processes)
     bot = DiplomacyBot(settings, run_scheduler=settings.run_scheduler)
@@ -151,7 +151,7 @@ async def worker(args: argparse.Namespace) -> int:
     assert token is not None  # checked by the diagnosis
     configure_logging()
     from bot.client import DiplomacyBot
-    from bot.scheduler import configure_render_pool, shutdown_render_pool
+    from bot.render_pool import configure_render_pool, shutdown_render_pool
 
     configure_render_pool(settings.render_processes)
     bot = DiplomacyBot(settings, run_scheduler=True)

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.scheduler import render_pool
+from bot.render_pool import render_pool
 from engine import api as engine_api
 
 
@@ -25,7 +25,7 @@ async def pooled_map_file(state: dict[str, Any], filename: str, *,
                           orders: list[dict[str, Any]] | None = None,
                           results: list[dict[str, Any]] | None = None,
                           locale: str = "en", **kwargs: Any) -> discord.File:
-    """As ``map_file``, drawn in the render processes (``bot.scheduler.render_pool``) when
+    """As ``map_file``, drawn in the render processes (``bot.render_pool.render_pool``) when
     there are any: a map asked for at will (``/sandbox map``) never holds the GIL against
     the bot's other interactions. ``kwargs``: as ``engine.api.render`` takes them (JSON
     values: they go to another process)."""

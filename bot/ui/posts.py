@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t, typography
-from bot.scheduler import PostMessage
+from bot.outbox import PostMessage
 from bot.services import games as games_service
 from bot.services import history as history_service
 from bot.services import ladder as ladder_service

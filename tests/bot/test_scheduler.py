@@ -10,7 +10,8 @@ from sqlmodel import func, select
 
 from bot.db import Database
 from bot.models import Game, Outbox, PhaseRecord, utcnow
-from bot.scheduler import OutboxPoster, PostMessage, Scheduler
+from bot.outbox import OutboxPoster, PostMessage
+from bot.scheduler import Scheduler
 from bot.services import games, gm, orders, players
 from tests.bot.conftest import GM, T0, new_game, user_of
 
