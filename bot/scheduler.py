@@ -70,6 +70,10 @@ class Scheduler:
             if send is not None else None
         self._stopping = asyncio.Event()
         self._adopted = False
+        # the posts of a pass go out while its later turns are resolved (each result as soon
+        # as its turn is committed): one posting task at a time, asked again after each turn
+        self._posting: asyncio.Task[None] | None = None
+        self._post_again = False
         self._next_due = self.next_due_query()  # built once: it has no parameter
 
     def stop(self) -> None:
@@ -113,6 +117,7 @@ class Scheduler:
                 if await self._resolve(game_id, phase, version, now):
                     resolved += 1
                     progressed = True
+                    self._post_soon(now)
             # a step may leave its game due at once (L'Impérialisme: a declared crisis that
             # waited for the one just over, an automatic crisis whose time passed meanwhile)
             if seen < self.batch and not progressed:
@@ -124,8 +129,31 @@ class Scheduler:
             self.db.notify_deadlines()
         await self.send_reminders(now)
         if self.poster is not None:
+            posting = self._posting
+            if posting is not None:
+                await asyncio.wait([posting])
             await self.poster.post_pending(now=now)
         return resolved
+
+    def _post_soon(self, now: datetime) -> None:
+        """Post what a committed turn queued now, in a task of its own, while the next turns
+        of the pass are resolved (a deadline storm posts each result as it comes, not all
+        turns first and then all posts)."""
+        if self.poster is None:
+            return
+        self._post_again = True
+        if self._posting is None or self._posting.done():
+            self._posting = asyncio.create_task(self._post_while_asked(now),
+                                                name="scheduler-posts")
+
+    async def _post_while_asked(self, now: datetime) -> None:
+        assert self.poster is not None
+        while self._post_again:
+            self._post_again = False
+            try:
+                await self.poster.post_pending(now=now)
+            except Exception:  # the pass posts again at its end; the next one after
+                log.exception("posting during a pass failed")
 
     async def _adopt(self, now: datetime) -> None:
         """Once per scheduler: the turn rules that take over games started before the one
