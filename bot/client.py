@@ -26,6 +26,7 @@ from discord.ext import commands
 from bot.db import Database, migrate
 from bot.i18n import Translator
 from bot.outbox import PostMessage, default_owner
+from bot.render_pool import render_pool
 from bot.scheduler import Scheduler
 from bot.sealing import lasting_sealer
 from bot.settings import Settings
@@ -143,6 +144,11 @@ class DiplomacyBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         # buttons of earlier messages keep working after a restart (custom ids carry the data)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # the render processes started and warm before the gateway brings any interaction:
+        # a map asked for in the first second is drawn as fast as any later one
+        pool = render_pool()
+        if pool is not None:
+            await pool.warm_up()
         self.scheduler = Scheduler(
             self._db, send=self.deliver,
             owner=self.settings.instance_name or default_owner(),

@@ -10,6 +10,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -31,10 +32,32 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def warm() -> None:
+    """Build the renderer's caches of this process once (boards, base layers, fonts,
+    sprites): each board's opening drawn in both languages, with orders. Run by every render
+    process as it starts, so that no map asked for later pays for them (cold, a map costs
+    several times its warm CPU)."""
+    for name in variants.names():
+        try:
+            state = engine_api.new_game_state(name)
+        except engine_api.RequestError:  # an opening that needs its players (the duel's)
+            continue
+        for locale in ("en", "fr"):
+            engine_api.render(state, locale=locale, labels=locale)
+    engine_api.render(engine_api.new_game_state(variants.DEFAULT), locale="en",
+                      orders=[{"power": "france", "text": "A par - bur; F bre - mao"}])
+
+
+def _pid_after(seconds: float) -> int:
+    """A worker's id, held a moment so that the next task goes to another worker."""
+    time.sleep(seconds)
+    return os.getpid()
+
+
 class RenderPool:
     """Maps drawn in worker processes (issue 15): the renderer is CPU-bound Python, so in a
     thread it holds the GIL against every interaction of the bot. The pool is created on first
-    use (each worker draws the classic board once, so that its cached base layer is ready),
+    use (each worker builds the renderer's caches first: ``warm``),
     sized to the cores; ``shutdown`` ends it. Workers are spawned, not forked: a fork of a
     process running threads (the database's) may inherit a held lock.
 
@@ -51,12 +74,9 @@ class RenderPool:
     def _pool(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._executor is None:
-                warm = functools.partial(engine_api.render,
-                                         engine_api.new_game_state(variants.DEFAULT)) \
-                    if self.warm else None
                 self._executor = ProcessPoolExecutor(
                     self.processes, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=warm)
+                    initializer=warm if self.warm else None)
             return self._executor
 
     async def render(self, render: Render, state: dict[str, Any], *,
@@ -79,12 +99,17 @@ class RenderPool:
             return await asyncio.to_thread(call)
 
     async def warm_up(self) -> None:
-        """Start every worker now (each draws the classic board once) rather than at the
-        first post."""
+        """Start every worker now and wait until each has built its caches (``warm``), rather
+        than at the first map: a worker takes its first task only once warm, so each
+        worker answering once means every one is."""
         loop = asyncio.get_running_loop()
         pool = self._pool()
-        await asyncio.gather(*(loop.run_in_executor(pool, os.getpid)
-                               for _ in range(self.processes)))
+        seen: set[int] = set()
+        for _ in range(50):  # bounded: a worker slow to start is waited for a few seconds
+            seen |= set(await asyncio.gather(*(loop.run_in_executor(pool, _pid_after, 0.05)
+                                               for _ in range(self.processes))))
+            if len(seen) >= self.processes:
+                return
 
     def shutdown(self, *, wait: bool = True) -> None:
         with self._lock:

@@ -4,6 +4,7 @@ first, then Discord's own checks, then anything unexpected (logged with context)
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -134,6 +135,17 @@ async def reply(interaction: discord.Interaction[Any], content: str | None = Non
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
 
 
+async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool = False) -> None:
+    """The first answer at once ("thinking…"), public or private as the reply will be, for a
+    command that reads or draws before it can reply: Discord waits 3 s for the first answer,
+    and a read can wait behind a deadline storm. A refusal that follows a public deferral is
+    still private (``report_error``)."""
+    if interaction.response.is_done():
+        return
+    interaction.extras["deferred_public"] = not ephemeral
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     if not is_expected(error):
         command = interaction.command.qualified_name if interaction.command else None
@@ -144,6 +156,11 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     if interaction.type is discord.InteractionType.autocomplete:
         return
     try:
+        if interaction.extras.pop("deferred_public", False):
+            # the public "thinking…" would turn the refusal into a public message: it goes,
+            # and the refusal is sent to the reader alone
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
         await reply(interaction, error_text(error, interaction.locale), ephemeral=True)
     except discord.HTTPException:
         log.exception("could not report an error to the user")

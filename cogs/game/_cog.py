@@ -26,7 +26,7 @@ from bot.services.options import map_style
 from bot.ui.absence import add_away_field
 from bot.ui.common import bot_of, channel_ids, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
-from bot.ui.errors import UserFacingError, reply
+from bot.ui.errors import UserFacingError, defer, reply
 from bot.ui.format import phase_name, variant_named, variant_title, variant_titles
 from bot.ui.maps import map_file
 from bot.ui.surface import surface_of
@@ -173,6 +173,7 @@ class GameCog(commands.Cog):
     @game.command(name=L("status"), description=L("Phase, deadline, players and centres"))
     async def game_status(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction)  # answered first: the read may wait behind a storm
         channel_id, thread_id = channel_ids(interaction)
         # one read transaction (the game of the channel or thread, seats, progress, position)
         status = await status_service.game_status(bot.db, channel_id=channel_id,
@@ -201,6 +202,7 @@ class GameCog(commands.Cog):
     async def game_history(self, interaction: discord.Interaction[Any],
                            phase: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction)  # answered first: it reads, and with a phase draws
         game = await game_here(interaction)
         if phase is None:
             rows = await history_service.phase_history(bot.db, game_id=game.id)
@@ -210,7 +212,6 @@ class GameCog(commands.Cog):
                                       "history.empty", locale), colour=COLOUR)
             await reply(interaction, embed=embed, ephemeral=False)
             return
-        await interaction.response.defer(thinking=True)
         detail = await history_service.phase_detail(bot.db, game_id=game.id, phase=phase)
         embeds = results_embeds(detail, locale, game.variant, None, detail.next_phase, None)
         file = await map_file(detail.state, f"{detail.phase}.png", results=detail.results,
@@ -226,18 +227,17 @@ class GameCog(commands.Cog):
     async def map(self, interaction: discord.Interaction[Any],
                   phase: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction)  # answered first: it reads and draws
         game = await game_here(interaction)
         if phase is None:
             state = await surface_service.public_state(bot.db, game_id=game.id)
             if not state:
                 raise UserFacingError("map.not_started")
-            await interaction.response.defer(thinking=True)
             shown = str(state.get("phase"))
             file = await map_file(state, f"{shown}.png", locale=locale,
                                   **map_style(game.options, locale))
         else:
             detail = await history_service.phase_detail(bot.db, game_id=game.id, phase=phase)
-            await interaction.response.defer(thinking=True)
             shown = detail.phase
             file = await map_file(detail.state, f"{shown}.png", results=detail.results,
                                   locale=locale, **map_style(game.options, locale))

@@ -17,7 +17,7 @@ from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import own_orders_embed
-from bot.ui.errors import UserFacingError, reply
+from bot.ui.errors import UserFacingError, defer, reply
 from bot.ui.maps import map_file
 from bot.ui.surface import surface_of
 from bot.ui.views import legal_for, orders_feedback, unit_select
@@ -49,19 +49,19 @@ class OrdersCog(commands.Cog):
         if text is not None and text.strip():
             await submit(interaction, None, text, power)
             return
-        game = await game_here(interaction)
-        if game.player(interaction.user.id) is None:
-            raise UserFacingError("error.player.not_in_game")
+        # the form is the first answer, before any read (a modal cannot follow a deferral);
+        # the game of the channel and the seat are checked when it is sent, in the
+        # submission's own transaction
         await interaction.response.send_modal(
-            OrdersModal(game.id, reader_locale(interaction), power))
+            OrdersModal(None, reader_locale(interaction), power))
 
     @orders.command(name=L("show"), description=L("Your orders, with a private preview map"))
     async def orders_show(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction, ephemeral=True)  # answered first: it reads and draws
         game = await game_here(interaction)
         own = await orders_service.my_orders(bot.db, game_id=game.id,
                                              user_id=interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         state = await surface_service.public_state(bot.db, game_id=game.id)
         embed = own_orders_embed(own, game, locale)
         kwargs: dict[str, Any] = {}

@@ -80,7 +80,7 @@ async def order_autocomplete(interaction: discord.Interaction[Any], current: str
 class OrdersModal(discord.ui.Modal):
     """Paste many lines at once (``/orders submit`` without text)."""
 
-    def __init__(self, game_id: int, locale: str, power: str | None) -> None:
+    def __init__(self, game_id: int | None, locale: str, power: str | None) -> None:
         super().__init__(title=t("orders.modal_title", locale)[:45], timeout=1800)
         self.game_id, self.power = game_id, power
         self.text: discord.ui.TextInput[Any] = discord.ui.TextInput(

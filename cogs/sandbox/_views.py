@@ -17,7 +17,7 @@ from bot.ui.format import (
     results_by_power,
     variant_title,
 )
-from bot.ui.maps import pooled_map_file
+from bot.ui.maps import map_file
 from engine.variants.duel import api as duel_api
 
 MAP_NAME = "sandbox.png"
@@ -100,5 +100,4 @@ async def board_map(view: SandboxView, locale: str) -> discord.File:
     # the title says it is a what-if, should the picture be shown around
     title = {lang: t("sandbox.map_title", lang, variant=variant_title(view.variant, lang))
              for lang in ("en", "fr")}
-    return await pooled_map_file(view.state, MAP_NAME, orders=orders, locale=locale,
-                                 title=title)
+    return await map_file(view.state, MAP_NAME, orders=orders, locale=locale, title=title)

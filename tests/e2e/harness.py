@@ -71,6 +71,7 @@ class Call:
     answer: Any = None
     # a message POST whose nonce Discord already had: it answered the existing message
     repeated: bool = False
+    at: float = field(default_factory=time.perf_counter)  # when the bot made it
 
     @property
     def body(self) -> dict[str, Any]:
@@ -380,6 +381,15 @@ class _FakeResponse:
     def __init__(self, status: int) -> None:
         self.status = status
         self.reason = "fake"
+
+
+def answer(calls: list[Call]) -> Call:
+    """What the reader sees of an interaction's answer: the reply itself, or the follow-up
+    of a deferral (whose "thinking…" shows nothing)."""
+    shown = [c for c in calls if (c.is_interaction_response or c.via_webhook)
+             and c.method == "POST" and (c.text() or c.pngs())]
+    assert shown, [(c.method, c.path) for c in calls]
+    return shown[0]
 
 
 # --- the interaction side: raw gateway payloads ------------------------------------------------
