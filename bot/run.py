@@ -97,7 +97,7 @@ async def run(args: argparse.Namespace) -> int:
     from bot.render_pool import configure_render_pool, shutdown_render_pool
 
     configure_render_pool(settings.render_processes)
-    bot = DiplomacyBot(settings, run_scheduler=settings.run_scheduler)
+    bot = DiplomacyBot(settings, run_scheduler=settings.run_scheduler, warm_renders=True)
     log.info("%s%s", shards_line(settings),
              "" if settings.run_scheduler else "; deadlines are left to the worker")
     loop = asyncio.get_running_loop()

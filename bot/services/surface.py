@@ -6,15 +6,27 @@ transaction (issue 11)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
-from sqlmodel import col, select
+from sqlalchemy import bindparam
+from sqlalchemy import select as core_select
+from sqlalchemy.engine import Connection
+from sqlmodel import SQLModel, col, select
 
 from bot.db import Database
 from bot.models import Game, Guild, Outbox, PhaseRecord
 from bot.services import orders as orders_service
 from bot.services.classic.turn import on_the_brink
-from bot.services.common import PlayerView, load_players, phase_kind, player_view
+from bot.services.common import (
+    ChannelGame,
+    GameView,
+    PlayerView,
+    game_view,
+    load_players,
+    phase_kind,
+    player_view,
+)
 from bot.services.errors import NotFound, Stale
 from engine import variants
 from engine.maps import province_of
@@ -28,6 +40,39 @@ async def public_state(db: Database, *, game_id: int) -> dict[str, Any]:
         if game is None:
             raise NotFound("game.not_found", game_id=game_id)
         return variants.public(dict(game.state or {}))
+
+
+_GAME, _PLAYER = (SQLModel.metadata.tables[name] for name in ("game", "player"))
+_GAME_OF_CHANNEL = ChannelGame(tuple(_GAME.c))
+_GAME_BY_ID = core_select(*_GAME.c).where(_GAME.c.id == bindparam("game_id"))
+_SEATS = core_select(*_PLAYER.c).where(
+    _PLAYER.c.game_id == bindparam("game_id")).order_by(_PLAYER.c.id)
+
+
+async def game_and_position(db: Database, *, game_id: int | None = None,
+                            channel: tuple[int, int | None] | None = None
+                            ) -> tuple[GameView, dict[str, Any]]:
+    """A game (by id, else the game of ``channel``: (channel, thread) as
+    ``bot.ui.common.game_here`` finds it), its seats and its public position, in one read
+    (one worker-thread hop on SQLite): what the guided order and its autocompletion need,
+    asked at each keystroke."""
+    return await db.run(partial(_game_and_position, game_id=game_id, channel=channel),
+                        write=False)
+
+
+def _game_and_position(connection: Connection, *, game_id: int | None,
+                       channel: tuple[int, int | None] | None
+                       ) -> tuple[GameView, dict[str, Any]]:
+    if game_id is not None:
+        row = connection.execute(_GAME_BY_ID, {"game_id": game_id}).first()
+        if row is None:
+            raise NotFound("game.not_found", game_id=game_id)
+    else:
+        assert channel is not None
+        row = _GAME_OF_CHANNEL.find(connection, channel_id=channel[0], thread_id=channel[1])
+    game = cast(Game, row)
+    players = list(connection.execute(_SEATS, {"game_id": game.id}))
+    return game_view(game, cast(list[Any], players)), variants.public(dict(game.state or {}))
 
 
 async def remember_guild_language(db: Database, *, guild_id: int | None,

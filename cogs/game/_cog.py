@@ -22,11 +22,12 @@ from bot.services import players as players_service
 from bot.services import press as press_service
 from bot.services import status as status_service
 from bot.services import surface as surface_service
+from bot.services.common import GameView
 from bot.services.options import map_style
 from bot.ui.absence import add_away_field
 from bot.ui.common import bot_of, channel_ids, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
-from bot.ui.errors import UserFacingError, defer, reply
+from bot.ui.errors import UserFacingError, defer, in_time, reply
 from bot.ui.format import phase_name, variant_named, variant_title, variant_titles
 from bot.ui.maps import map_file
 from bot.ui.surface import surface_of
@@ -135,37 +136,48 @@ class GameCog(commands.Cog):
     async def game_join(self, interaction: discord.Interaction[Any],
                         preferences: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await game_here(interaction)
+        game = await in_time(interaction, game_here(interaction))
         hook = surface_of(bot, game.variant).join
         if hook is not None:
             await hook(interaction, game, preferences)
             return
-        await players_service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
-                                        preferences=_split_names(preferences))
-        # the language of the DMs the bot sends on its own (letters relayed)
-        await press_service.remember_language(bot.db, game_id=game.id,
-                                              user_id=interaction.user.id, language=locale)
-        count = len((await games_service.get_game(bot.db, game_id=game.id)).players)
+
+        async def join() -> int:
+            await players_service.join_game(bot.db, game_id=game.id,
+                                            user_id=interaction.user.id,
+                                            preferences=_split_names(preferences))
+            # the language of the DMs the bot sends on its own (letters relayed)
+            await press_service.remember_language(bot.db, game_id=game.id,
+                                                  user_id=interaction.user.id, language=locale)
+            return len((await games_service.get_game(bot.db, game_id=game.id)).players)
+
+        count = await in_time(interaction, join())
         await reply(interaction, t("join.done_count", locale, name=game.name, count=count))
 
     @game.command(name=L("leave"), description=L("Leave the game of this channel"))
     async def game_leave(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        game = await game_here(interaction)
-        await players_service.leave_game(bot.db, game_id=game.id, user_id=interaction.user.id)
+
+        async def leave() -> GameView:
+            game = await game_here(interaction)
+            await players_service.leave_game(bot.db, game_id=game.id,
+                                             user_id=interaction.user.id)
+            return game
+
+        game = await in_time(interaction, leave())
         await reply(interaction, t("leave.done", reader_locale(interaction), name=game.name))
         await bot.post_now()
 
     @game.command(name=L("start"), description=L("Start the game (game master)"))
     async def game_start(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        game = await game_here(interaction)
+        game = await in_time(interaction, game_here(interaction))
         hook = surface_of(bot, game.variant).start
         if hook is not None:
             await hook(interaction, game)
             return
-        started = await games_service.start_game(bot.db, game_id=game.id,
-                                                 user_id=interaction.user.id)
+        started = await in_time(interaction, games_service.start_game(
+            bot.db, game_id=game.id, user_id=interaction.user.id))
         await reply(interaction, t("start.done", reader_locale(interaction),
                                    name=started.game.name))
         await bot.post_now()
@@ -190,10 +202,13 @@ class GameCog(commands.Cog):
 
     @game.command(name=L("settings"), description=L("Rule options of this game"))
     async def game_settings(self, interaction: discord.Interaction[Any]) -> None:
-        game = await game_here(interaction)
-        hook = surface_of(bot_of(interaction), game.variant).settings
-        embed = await hook(interaction, game) if hook is not None else settings_embed(
-            game, reader_locale(interaction))
+        async def settings() -> discord.Embed:
+            game = await game_here(interaction)
+            hook = surface_of(bot_of(interaction), game.variant).settings
+            return await hook(interaction, game) if hook is not None else settings_embed(
+                game, reader_locale(interaction))
+
+        embed = await in_time(interaction, settings(), ephemeral=False)
         await reply(interaction, embed=embed, ephemeral=False)
 
     @game.command(name=L("history"), description=L("Past phases, or the results of one"))

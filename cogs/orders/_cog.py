@@ -17,7 +17,7 @@ from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import own_orders_embed
-from bot.ui.errors import UserFacingError, defer, reply
+from bot.ui.errors import UserFacingError, defer, in_time, reply
 from bot.ui.maps import map_file
 from bot.ui.surface import surface_of
 from bot.ui.views import legal_for, orders_feedback, unit_select
@@ -75,9 +75,13 @@ class OrdersCog(commands.Cog):
     @orders.command(name=L("clear"), description=L("Delete your orders of this phase"))
     async def orders_clear(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        game = await game_here(interaction)
-        count = await orders_service.clear_orders(bot.db, game_id=game.id,
-                                                  user_id=interaction.user.id)
+
+        async def clear() -> int:
+            game = await game_here(interaction)
+            return await orders_service.clear_orders(bot.db, game_id=game.id,
+                                                     user_id=interaction.user.id)
+
+        count = await in_time(interaction, clear())
         await reply(interaction, t("orders.cleared", reader_locale(interaction), count=count))
 
     # --- /order (guided) --------------------------------------------------------------------
@@ -89,15 +93,15 @@ class OrdersCog(commands.Cog):
     async def order(self, interaction: discord.Interaction[Any], unit: str | None = None,
                     order: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await game_here(interaction)
+        game = await in_time(interaction, game_here(interaction))
         if order:
-            result = await surface_service.add_order(
+            result = await in_time(interaction, surface_service.add_order(
                 bot.db, game_id=game.id, user_id=interaction.user.id, power=None,
-                order_text=order)
+                order_text=order))
             embed, view = orders_feedback(result, locale)
             await reply(interaction, embed=embed, view=view)
             return
-        _power, legal = await legal_for(interaction, game.id)
+        _power, legal = await in_time(interaction, legal_for(interaction, game.id))
         if not legal:
             raise UserFacingError("order.nothing_to_order")
         await reply(interaction, t("order.start", locale),
@@ -114,13 +118,14 @@ class OrdersCog(commands.Cog):
     async def ready(self, interaction: discord.Interaction[Any],
                     state: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await game_here(interaction)
+        game = await in_time(interaction, game_here(interaction))
         on = state != "off"
         hook = surface_of(bot, game.variant).ready
         if hook is not None and await hook(interaction, game, on):
             return
-        result = await orders_service.set_ready(bot.db, game_id=game.id,
-                                                user_id=interaction.user.id, ready=on)
+        # the last ready player resolves the turn before the reply: deferred if need be
+        result = await in_time(interaction, orders_service.set_ready(
+            bot.db, game_id=game.id, user_id=interaction.user.id, ready=on))
         key = "ready.on_resolved" if result.turn is not None else (
             "ready.on" if on else "ready.off")
         await reply(interaction, t(key, locale))

@@ -6,8 +6,10 @@ statements of this process, and the renderer's caches of this process."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -96,7 +98,7 @@ async def test_maps_asked_for_are_drawn_in_the_render_processes(harness: Harness
 async def test_the_render_processes_are_started_and_warm_before_any_interaction(
         database_url: str) -> None:
     shutdown_render_pool()  # a process that never drew a map yet
-    async with running_bot(database_url):
+    async with running_bot(database_url, warm_renders=True):  # as ``python -m bot run``
         pool = render_pool()
         assert pool is not None and pool._executor is not None
         processes = list(pool._executor._processes.values())
@@ -122,3 +124,47 @@ async def test_the_orders_form_opens_before_any_read_and_its_sending_checks_the_
     for power in by:
         assert await orders_service.my_orders(harness.bot.db, game_id=game_id,
                                               user_id=by[power].id) == []
+
+
+@contextlib.asynccontextmanager
+async def writer_busy(h: Harness, seconds: float = 2.0) -> AsyncIterator[None]:
+    """Another writer of this process holds the database's write lock for ``seconds`` (as a
+    deadline storm's turns do): a command that writes waits for it."""
+    held, release = asyncio.Event(), asyncio.Event()
+
+    async def hold() -> None:
+        async with h.bot.db.transaction():
+            held.set()
+            await release.wait()
+
+    holder = asyncio.create_task(hold())
+    await held.wait()
+    asyncio.get_running_loop().call_later(seconds, release.set)
+    try:
+        yield
+    finally:
+        release.set()
+        await holder
+
+
+async def test_a_command_or_button_kept_waiting_is_deferred_then_followed_up(
+        harness: Harness) -> None:
+    _game_id, by = await started_game(harness)
+    france = by["france"]
+    async with writer_busy(harness):
+        calls = await harness.slash(france, "orders submit", channel_id=CHANNEL_ID,
+                                    text="A par - bur")
+    assert [c.response_type for c in calls][:1] == [5] and calls[0].ephemeral
+    assert "A par - bur" in answer(calls).text() and answer(calls).via_webhook
+    async with writer_busy(harness):
+        calls = await harness.slash(france, "ready", channel_id=CHANNEL_ID)
+    assert calls[0].response_type == 5 and calls[0].ephemeral
+    assert answer(calls).text() == t("ready.on", "en") and answer(calls).ephemeral
+    # the Ready button under the orders' answer, pressed while the writer is busy
+    submitted = await harness.slash(by["italy"], "orders submit", channel_id=CHANNEL_ID,
+                                    text="A ven H")
+    button = next(i for i in submitted[0].custom_ids() if i.startswith("dip:ready:"))
+    async with writer_busy(harness):
+        calls = await harness.click(by["italy"], harness.message_of(submitted[0]), button)
+    assert calls[0].response_type == 5 and calls[0].ephemeral
+    assert answer(calls).text() == t("ready.on", "en") and answer(calls).ephemeral

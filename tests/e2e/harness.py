@@ -620,7 +620,8 @@ FORUM_ID = 600_000_000_000_000_002
 
 @asynccontextmanager
 async def running_bot(database_url: str, *, fake: FakeDiscord | None = None,
-                      guild_locale: str = "en-US") -> AsyncIterator[Harness]:
+                      guild_locale: str = "en-US", warm_renders: bool = False
+                      ) -> AsyncIterator[Harness]:
     """The real ``DiplomacyBot`` logged in against ``fake`` (a new one unless given: pass the
     same one to a second bot to simulate a restart), with one guild holding a text channel
     and a forum. The scheduler loop is not started: tests drive ``bot.scheduler.run_once``."""
@@ -631,7 +632,7 @@ async def running_bot(database_url: str, *, fake: FakeDiscord | None = None,
     fake = fake or FakeDiscord().install()
     settings = Settings(_env_file=None, database_url=database_url,  # type: ignore[call-arg]
                         discord_token="fake-token", default_locale="en")
-    bot = DiplomacyBot(settings, run_scheduler=False)
+    bot = DiplomacyBot(settings, run_scheduler=False, warm_renders=warm_renders)
     # scripted players fire commands faster than anyone: no throttle unless a test sets
     # one (tests/e2e/test_throttle.py)
     bot.tree.throttle = Throttle(burst=1_000_000)
