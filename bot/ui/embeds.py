@@ -56,7 +56,7 @@ def conditional_note(line: OrderLine, locale: str, phase: str | None) -> str:
 
 def own_orders_embed(own: Sequence[OwnOrders], game: GameView, locale: str) -> discord.Embed:
     embed = discord.Embed(title=t("orders.show_title", locale,
-                                  phase=phase_name(game.phase, locale)), colour=COLOUR)
+                                  phase=phase_name(game.phase, locale, game.variant)), colour=COLOUR)
     if not own:
         embed.description = t("orders.none", locale)
     for o in own[:MAX_FIELDS]:
@@ -82,7 +82,8 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
     embed.add_field(name=t("status.state", locale), value=t(f"status.{game.status}", locale))
     embed.add_field(name=t("status.gm", locale), value=f"<@{game.gm_user_id}>")
     if game.phase:
-        embed.add_field(name=t("status.phase", locale), value=phase_name(game.phase, locale))
+        embed.add_field(name=t("status.phase", locale), value=phase_name(game.phase, locale,
+                                                                    game.variant))
         embed.add_field(name=t("game.deadline", locale), value=deadline_text(game.deadline))
     if progress is not None and game.status in ("active", "paused"):
         missing = ", ".join(power_name(pw, locale, game.variant) for pw in progress.missing)
@@ -204,7 +205,8 @@ def results_embeds(detail: PhaseDetail, locale: str, variant: str,
         later = [r for d in details[i + 1:] for r in d.results]
         after = details[i + 1].state if i + 1 < len(details) else state_after
         embed = discord.Embed(title=t("results.title", locale,
-                                      phase=phase_name(current.phase, locale)), colour=COLOUR)
+                                      phase=phase_name(current.phase, locale, variant)),
+                              colour=COLOUR)
         lines = results_by_power([*current.results, *later], current.state, locale, variant,
                                  after)
         fields = 0
@@ -226,7 +228,7 @@ def results_embeds(detail: PhaseDetail, locale: str, variant: str,
                            value=_counts_text(counts, locale, variant)[:1024], inline=False)
     if next_phase:
         last.add_field(name=t("results.next", locale),
-                       value=f"{phase_name(next_phase, locale)} — {deadline_text(deadline)}",
+                       value=f"{phase_name(next_phase, locale, variant)} — {deadline_text(deadline)}",
                        inline=False)
     return embeds
 

@@ -157,7 +157,7 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
         await _dm(bot, int(p["user_id"]), embed=_embed(
             t(f"reminder.title{ordered}", loc, name=name),
             t(f"reminder.body{ordered}", loc, powers=powers,
-              phase=phase_name(p.get("phase"), loc),
+              phase=phase_name(p.get("phase"), loc, variant),
               deadline=deadline_text(p.get("deadline")))), view=view)
         return
     if kind == "draw_vote_request":
@@ -188,7 +188,8 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
             for s in p.get("seats", []))
         neutral = ", ".join(power_name(pw, loc, variant) for pw in p.get("neutral", []))
         body = t("post.started_body", loc, seats=seats,
-                 phase=phase_name(p.get("phase"), loc), deadline=deadline_text(p.get("deadline")))
+                 phase=phase_name(p.get("phase"), loc, variant),
+                 deadline=deadline_text(p.get("deadline")))
         if neutral:
             body += "\n" + t("post.neutral", loc, powers=neutral)
         if str(p.get("phase") or "").endswith("M"):  # a referee's post: what to do next
@@ -236,7 +237,7 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
             "deadline": deadline_text(p.get("deadline"))}),
         "paused": ("post.paused", {}),
         "resumed": ("post.resumed", {"deadline": deadline_text(p.get("deadline"))}),
-        "rolled_back": ("post.rolled_back", {"phase": phase_name(p.get("phase"), loc),
+        "rolled_back": ("post.rolled_back", {"phase": phase_name(p.get("phase"), loc, variant),
                                              "deadline": deadline_text(p.get("deadline"))}),
         "draw_proposed": ("post.draw_proposed", {}),
         "draw_accepted": ("post.draw_accepted", {"powers": ", ".join(
@@ -330,7 +331,7 @@ async def _prompts(bot: RefereeBot, game: GameView, after: dict[str, Any],
         return
     choices = set(engine_api.powers_with_choices(after))
     when = t("prompt.retreat_how" if next_phase.endswith("R") else "prompt.adjust_how", loc,
-             phase=phase_name(next_phase, loc), deadline=deadline_text(p.get("deadline")))
+             phase=phase_name(next_phase, loc, game.variant), deadline=deadline_text(p.get("deadline")))
     for player in game.players:
         mine = [pw for pw in player.powers if pw in choices]
         if not mine or player.status != "active":
@@ -403,7 +404,7 @@ async def _warnings(bot: RefereeBot, game: GameView, missed: MissedOrders, phase
     for player in missed.warned:
         await _dm_quietly(bot, player.user_id, embed=_embed(
             t("warning.title", loc, name=game.name),
-            t("warning.body", loc, phase=phase_name(phase, loc),
+            t("warning.body", loc, phase=phase_name(phase, loc, game.variant),
               powers=_powers(player.powers, loc, game.variant), deadline=deadline)))
     if not missed.warned and not missed.declared:
         return
@@ -413,5 +414,5 @@ async def _warnings(bot: RefereeBot, game: GameView, missed: MissedOrders, phase
                 powers=_powers(d.get("powers") or [], loc, game.variant))
               for d in missed.declared]
     await _dm_quietly(bot, game.gm_user_id, embed=_embed(
-        t("gm_note.title", loc, name=game.name, phase=phase_name(phase, loc)),
+        t("gm_note.title", loc, name=game.name, phase=phase_name(phase, loc, game.variant)),
         "\n".join(lines)[:4000]))
