@@ -207,10 +207,6 @@ settings-auto_draw = Automatic draw after 3 years without a change: { $on ->
         [yes] on
        *[no] off
     }
-settings-bids_accumulate = Unspent bids carried over to the next year: { $on ->
-        [yes] on
-       *[no] off
-    }
 settings-end_year = { $year ->
         [none] Last year: none (the game goes on until a victory or a draw)
        *[other] Last year: { $year } (then the most supply centres wins)
@@ -220,6 +216,8 @@ settings-nmr_threshold = Civil disorder after { $count ->
         [one] { $count } missed movement phase
        *[other] { $count } missed movement phases in a row
     }
+settings-no = no
+settings-option = { $label }: { $value }
 settings-palette = Map colours: { $palette ->
         [colorblind] colour-blind friendly
        *[standard] standard
@@ -233,6 +231,7 @@ settings-preset = Rule set: { $preset ->
     }
 settings-seed = Power draw seed: { $seed }
 settings-title = Settings of { $name }
+settings-yes = yes
 settings-victory_centers = Victory: { $count ->
         [one] { $count } supply centre
        *[other] { $count } supply centres

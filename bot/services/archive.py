@@ -17,7 +17,8 @@ from bot.models import Game, GameStatus, Guild, PhaseRecord, Player, utcnow
 from bot.services.classic.turn import engine_options
 from bot.services.common import GameView, game_view, load_game
 from bot.services.errors import Conflict, Invalid
-from bot.services.options import DEFAULT_OPTIONS, resolve_options
+from bot.services.options import resolve_options
+from bot.services.options import schema as options_schema
 from engine import replay, variants
 
 EXPORTABLE = ("active", "paused", "finished")
@@ -97,11 +98,13 @@ def read_export(raw: bytes) -> dict[str, Any]:
 
 
 def _imported_options(export: dict[str, Any]) -> dict[str, Any]:
-    known = {k: v for k, v in (export.get("options") or {}).items() if k in DEFAULT_OPTIONS}
+    variant = str(export.get("variant"))
+    known = {k: v for k, v in (export.get("options") or {}).items()
+             if k in options_schema(variant)}
     try:
-        return resolve_options(None, known)
+        return resolve_options(None, known, variant)
     except Invalid:
-        return resolve_options(None, None)
+        return resolve_options(None, None, variant)
 
 
 async def import_game(db: Database, *, raw: bytes, guild_id: int | None, channel_id: int,

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t, typography
+from bot.i18n import has_key, language_of, t, typography
 from bot.services.common import GameView
 from bot.services.history import PhaseDetail
 from bot.services.orders import OrderLine, OrderStatus, OwnOrders
@@ -24,6 +24,7 @@ from bot.ui.format import (
     variant_title,
 )
 from engine import variants
+from engine.variants.base import Option
 
 COLOUR = discord.Colour(0x2B5EA7)
 MAX_FIELDS = 25
@@ -157,8 +158,8 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
         lines.append(t("settings.nmr_threshold", locale, count=int(o["nmr_threshold"])))
     lines.append(t("settings.assignment", locale,
                    assignment=str(o.get("assignment") or "random")))
-    if game.variant != "classic" or o.get("bids_accumulate"):
-        lines.append(t("settings.bids_accumulate", locale, on=_on(o.get("bids_accumulate"))))
+    for option in _own_options(game.variant):  # the variant's own (Variant.options)
+        lines.append(option_line(option, o.get(option.name, option.default), locale))
     lines.append(t("settings.palette", locale, palette=str(o.get("palette") or "standard")))
     lines.append(t("settings.scoring", locale,
                    scoring=variants.scoring_of(game.variant, o)))
@@ -175,11 +176,36 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
                                             hours=round(float(value) / 60, 2))
 
     kinds = {k: length(k) for k in "MRA"}
-    if game.variant != "classic" and "*" in minutes:
+    if "*" in _phase_lengths(game.variant) and "*" in minutes:
         lines.append(t("settings.phases_other", locale, other=length("*"), **kinds))
     else:
         lines.append(t("settings.phases", locale, **kinds))
     return lines
+
+
+def _own_options(variant: str) -> tuple[Option, ...]:
+    try:
+        return tuple(variants.get(variant).options)
+    except variants.UnknownVariant:
+        return ()
+
+
+def _phase_lengths(variant: str) -> tuple[str, ...]:
+    try:
+        return tuple(variants.get(variant).phase_lengths)
+    except variants.UnknownVariant:
+        return ("M", "R", "A")
+
+
+def option_line(option: Option, value: Any, locale: str) -> str:
+    """A variant's option in ``/game settings``: its own line (``settings.<name>`` in its
+    catalogue, given ``on`` — yes/no — and ``value``), else its label and value."""
+    key = f"settings.{option.name}"
+    if has_key(key):
+        return t(key, locale, on=_on(value), value="none" if value is None else value)
+    label = option.label.get(language_of(locale)) or option.label.get("en") or option.name
+    shown = t(f"settings.{_on(value)}", locale) if option.type is bool else value
+    return t("settings.option", locale, label=label, value="—" if shown is None else shown)
 
 
 def settings_embed(game: GameView, locale: str) -> discord.Embed:

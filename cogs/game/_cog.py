@@ -99,7 +99,7 @@ class GameCog(commands.Cog):
         # press rules are fixed at creation (seed 004 §3.4.7): no command changes them later
         options = {k: v for k, v in (("scoring", scoring), ("press", press),
                                      ("gm_reads_press", gm_reads_press)) if v}
-        options_service.resolve_options(preset, options)
+        options_service.resolve_options(preset, options, variant)
         options_service.resolve_phase_minutes(None, phase_hours)
         await surface_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))

@@ -59,3 +59,9 @@ command-duel-confirm = confirmer
     .source = confirm
 command-duel-stalemate = impasse
     .source = stalemate
+
+## Its option (engine.variants.duel: Variant.options) in /game settings
+settings-bids_accumulate = Report des enchères non dépensées à l'année suivante : { $on ->
+        [yes] activé
+       *[no] désactivé
+    }
