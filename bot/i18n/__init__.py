@@ -115,17 +115,24 @@ def grammar_functions(language: str) -> dict[str, Any]:
     ("France, Allemagne" -> "la France, l'Allemagne"): ``ART`` (la France), ``ART_CAP`` (La
     France, a sentence's start), ``DE`` (de la France, du Portugal), ``A`` (à la France, au
     Portugal). ``DE_NAME``: "de" before a game's name, as it is written (d'Empires, de
-    Wintergreen: no list, no article). English text keeps the names as they are."""
+    Wintergreen: no list, no article). English text keeps the names as they are. ``MEASURE``:
+    a chart measure's label, ``MEASURE($measure, "title")``."""
     def each(make: Any) -> Any:
         def apply(value: Any) -> str:
             names = [x.strip() for x in str(value).split(",")]
             return ", ".join(make(x) if x else x for x in names)
         return apply
 
+    def measure(value: Any, part: Any = "title") -> str:
+        """A chart measure's label (``chart.<measure>.<part>``, the catalogue of the variant
+        that follows it), else its name."""
+        text, errors = render(f"chart.{value}.{part}", language, {})
+        return str(value) if errors else text
+
     if language != "fr":
         same = each(lambda x: x)
         return {"ART": same, "ART_CAP": each(wording.capital), "DE": same, "A": same,
-                "DE_NAME": str}
+                "DE_NAME": str, "MEASURE": measure}
 
     def the(name: str) -> str:
         article = _articles(language).get(name)
@@ -140,7 +147,7 @@ def grammar_functions(language: str) -> dict[str, Any]:
     return {"ART": each(the), "ART_CAP": first_capital,
             "DE": each(lambda x: wording.french_de(the(x))),
             "A": each(lambda x: wording.french_a(the(x))),
-            "DE_NAME": lambda value: wording.french_de(str(value))}
+            "DE_NAME": lambda value: wording.french_de(str(value)), "MEASURE": measure}
 
 
 def _plain(pattern: ast.Pattern) -> str:

@@ -39,3 +39,9 @@ settings-bids_accumulate = Unspent bids carried over to the next year: { $on ->
         [yes] on
        *[no] off
     }
+
+## Its chart measure (Variant.measures) in /game chart
+chart-credits-title = credits per year
+chart-credits-axis = credits
+error-archive-credits_duel_only = Only Duel-Diplomatie has credits: choose supply centres.
+chart-credits-elsewhere = { error-archive-credits_duel_only }

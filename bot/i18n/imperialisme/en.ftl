@@ -122,3 +122,7 @@ phase-crisis-pending = Before crisis { $number }
 phase-crisis-vote = Crisis { $number }, vote
 phase-end = End of the game
 phase-exchange = Exchange session, exchange { $number }
+
+## Its chart measure (Variant.measures) in /game chart
+chart-influence-title = influence after each crisis
+chart-influence-axis = influence

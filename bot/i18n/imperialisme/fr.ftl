@@ -227,3 +227,7 @@ phase-crisis-pending = Avant la crise { $number }
 phase-crisis-vote = Crise { $number }, vote
 phase-end = Fin de la partie
 phase-exchange = Séance d'échanges, échange { $number }
+
+## Its chart measure (Variant.measures) in /game chart
+chart-influence-title = influence après chaque crise
+chart-influence-axis = influence
