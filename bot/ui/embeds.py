@@ -57,7 +57,8 @@ def conditional_note(line: OrderLine, locale: str, phase: str | None) -> str:
 
 def own_orders_embed(own: Sequence[OwnOrders], game: GameView, locale: str) -> discord.Embed:
     embed = discord.Embed(title=t("orders.show_title", locale,
-                                  phase=phase_name(game.phase, locale, game.variant)), colour=COLOUR)
+                                  phase=phase_name(game.phase, locale, game.variant)),
+                          colour=COLOUR)
     if not own:
         embed.description = t("orders.none", locale)
     for o in own[:MAX_FIELDS]:
@@ -254,7 +255,8 @@ def results_embeds(detail: PhaseDetail, locale: str, variant: str,
                            value=_counts_text(counts, locale, variant)[:1024], inline=False)
     if next_phase:
         last.add_field(name=t("results.next", locale),
-                       value=f"{phase_name(next_phase, locale, variant)} — {deadline_text(deadline)}",
+                       value=f"{phase_name(next_phase, locale, variant)} — "
+                             f"{deadline_text(deadline)}",
                        inline=False)
     return embeds
 

@@ -356,7 +356,8 @@ async def _prompts(bot: RefereeBot, game: GameView, after: dict[str, Any],
         return
     choices = set(engine_api.powers_with_choices(after))
     when = t("prompt.retreat_how" if next_phase.endswith("R") else "prompt.adjust_how", loc,
-             phase=phase_name(next_phase, loc, game.variant), deadline=deadline_text(p.get("deadline")))
+             phase=phase_name(next_phase, loc, game.variant),
+             deadline=deadline_text(p.get("deadline")))
     for player in game.players:
         mine = [pw for pw in player.powers if pw in choices]
         if not mine or player.status != "active":
