@@ -90,7 +90,9 @@ async def test_its_results_and_its_chart(harness: Harness) -> None:
     power = await started(h)
     text = {"north": "A nor - eas", "south": "A sou - wes"}
     for member in (ANN, BOB):
-        await h.slash(member, "orders submit", channel_id=CHANNEL_ID, text=text[power[member.id]])
+        (saved,) = await h.slash(member, "orders submit", channel_id=CHANNEL_ID,
+                                 text=text[power[member.id]])
+        assert ("Veille 1" if member is ANN else "Watch 1: moves") in saved.text()
     mark = len(h.fake.calls)
     await h.slash(GM, "gm adjudicate", channel_id=CHANNEL_ID)
     (results,) = h.fake.posts_to(CHANNEL_ID, mark)
