@@ -54,7 +54,7 @@ def _format_params(params: dict[str, Any], locale: Any = None,
             if board is not None:  # a variant's service names the powers of its board
                 v = [power_name(str(x).strip(), locale, board) for x in names]
         elif locale is not None and k in ("phase", "expected_phase") and isinstance(v, str):
-            v = phase_name(v, locale)
+            v = phase_name(v, locale, variant)
         elif locale is not None and k == "variant" and isinstance(v, str):
             v = variant_title(v, locale)
         elif k == "expected" and isinstance(v, list | tuple):
