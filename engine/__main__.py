@@ -18,6 +18,10 @@ from engine import api, variants
 
 Answer = Callable[[Any], Any]
 
+# JSON's own whitespace (RFC 8259 §2): a line of anything else (U+3000, U+0085) is not blank
+# and gets its answer, an error
+JSON_BLANK = " \t\r\n"
+
 
 def _read(path: str | None) -> str:
     raw = sys.stdin.buffer.read() if path in (None, "-") else open(path, "rb").read()  # noqa: SIM115
@@ -58,7 +62,7 @@ def _serve(text: str, answer: Answer) -> int:
     """One object -> one answer; an array -> an array of answers; otherwise JSON Lines,
     split on newlines only (U+2028, U+0085 or \\x1c inside a string stay in their line)."""
     respond = _guarded(answer)
-    if not text.strip():
+    if not text.strip(JSON_BLANK):
         print("empty input", file=sys.stderr)
         return 2
     try:
@@ -74,7 +78,7 @@ def _serve(text: str, answer: Answer) -> int:
         _write(respond(data))
     else:
         for line in text.split("\n"):
-            if not line.strip():
+            if not line.strip(JSON_BLANK):
                 continue
             try:
                 request = _loads(line)
