@@ -70,8 +70,8 @@ async def test_a_deadline_on_a_day_away_moves_to_the_end_of_the_absence(h: Harne
     first, last = deadline.date(), deadline.date() + timedelta(days=2)
     mark = len(h.fake.calls)
     answer = await _away(h, france, first, last)
-    assert t("absence.set_done", lang, starts=day_text(first, lang),
-             ends=day_text(last, lang)) in answer
+    assert t("absence.set_done", lang, starts=day_text(first, france.locale),
+             ends=day_text(last, france.locale)) in answer
     assert SECRET in answer  # the player's own reply, ephemeral
     moved = await _deadline(h, game_id)
     assert moved == _midnight_after(last)
