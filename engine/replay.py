@@ -100,6 +100,25 @@ def game_result(export: Mapping[str, Any]) -> dict[str, Any] | None:
     raise ReplayError(str(final.get("phase")), "the result is not the rules' one", "result")
 
 
+def _check_opening(export: Mapping[str, Any], first: Mapping[str, Any]) -> None:
+    """A game starts from its variant's opening: where the opening is the same for every game
+    (classic Diplomacy's), the first record must be it, else the whole game could be forged
+    from a made-up position. An opening dealt from the players' choices (a duel's) is not
+    checked here."""
+    try:
+        opening = api.new_game_state(str(export.get("variant")))
+    except Exception:  # the opening needs a setup: dealt, not fixed
+        return
+    if not opening.get("phase"):
+        return
+    if first.get("phase") != opening["phase"]:
+        raise ReplayError(str(first.get("phase")), "the game does not start at its opening",
+                          "phase")
+    what = _differs(first["state"], opening)
+    if what is not None:
+        raise ReplayError(str(first.get("phase")), "not the variant's opening position", what)
+
+
 def replay(export: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Replay ``export``; returns one line per adjudication ({"phase", "next_phase", "ok"}).
     Nothing but the orders is trusted: each phase's results, every record of a phase played
@@ -108,6 +127,8 @@ def replay(export: Mapping[str, Any]) -> list[dict[str, Any]]:
     if export.get("format") != FORMAT:
         raise ReplayError("-", f"not an export of this referee (format {export.get('format')!r})")
     phases = list(export.get("phases") or [])
+    if phases:
+        _check_opening(export, phases[0])
     report = []
     i = 0
     while i < len(phases):

@@ -215,6 +215,10 @@ def forgeries(export: dict[str, Any]) -> list[tuple[str, dict[str, Any], str, st
             if u["location"] == "par":
                 u["location"] = "bur"
 
+    def opening(e: dict[str, Any]) -> None:  # Tunis Italian from the start, in every record
+        for state in [p["state"] for p in e["phases"]] + [e["final_state"]]:
+            state["centers"]["italy"].append("tun")
+
     def centres(e: dict[str, Any]) -> None:
         e["final_state"]["centers"]["italy"].append("tun")
 
@@ -226,6 +230,7 @@ def forgeries(export: dict[str, Any]) -> list[tuple[str, dict[str, Any], str, st
     forged("a support nobody ordered", "S1901M", "results", support)
     forged("a unit put elsewhere", "S1901M", "units", units)
     forged("a centre given", "W1901A", "centres", centres)
+    forged("a made-up opening", "S1901M", "centres", opening)
     forged("a phase renamed", "S1901M", "phase", phases)
     return out
 
