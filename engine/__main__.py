@@ -104,12 +104,16 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay an exported game; one line per phase, exit 1 at the first that differs."""
+    """Replay an exported game; one line per phase, exit 1 at the first that differs. Only the
+    orders are trusted: results, positions, phases and the result must be the engine's."""
     from engine.replay import ReplayError, replay
 
     try:
         report = replay(json.loads(_read(args.file)))
-    except (ReplayError, ValueError, KeyError, TypeError) as exc:
+    except ReplayError as exc:  # the phase, what differs there (the field), and how
+        print(f"replay failed: {exc} (field: {exc.field})", file=sys.stderr)
+        return 1
+    except (ValueError, KeyError, TypeError) as exc:
         print(f"replay failed: {exc}", file=sys.stderr)
         return 1
     for line in report:

@@ -259,6 +259,7 @@ async def test_a_forged_export_is_refused_field_by_field(h: Harness, tmp_path: P
                                   check=False)
             assert proc.returncode == 1, what
             assert proc.stderr.startswith(f"replay failed: {phase}:"), (what, proc.stderr)
+            assert f"(field: {field})" in proc.stderr, (what, proc.stderr)
     assert await games_count(h) == before
     # the genuine file is imported, with the result the rules give
     calls = await h.slash(reader(h, GM), "game import", channel_id=OTHER_CHANNEL,
