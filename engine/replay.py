@@ -71,8 +71,8 @@ def _check_results(phase: str, declared: Any, replayed: list[Any]) -> None:
 def game_result(export: Mapping[str, Any]) -> dict[str, Any] | None:
     """How the game ended, as the rules say from the final position: the variant's own end
     (a solo, the agreed last year, a duel's stalemate) is the engine's, whatever the file
-    declares; otherwise a draw shares the game between every power still in it (Draws
-    Include All Survivors, seed 004 §3.8) or the game master ended it. Raises
+    declares; otherwise a draw shares the game between every power still in it that has had
+    a player (Draws Include All Survivors, seed 004 §3.8) or the game master ended it. Raises
     ``ReplayError`` (field "result") when the declared result is anything else."""
     final = export.get("final_state")
     if not isinstance(final, Mapping):
@@ -94,7 +94,8 @@ def game_result(export: Mapping[str, Any]) -> dict[str, Any] | None:
     if set(claimed) <= {"ended_by"} and claimed.get("ended_by") == "gm":
         return claimed
     draw = claimed.get("draw")
-    if isinstance(draw, list) and sorted(map(str, draw)) == variant.survivors(final) \
+    sharing = sorted(variants.sharing_a_draw(dict(final), dict(options or {})))
+    if isinstance(draw, list) and sorted(map(str, draw)) == sharing \
             and "winner" not in claimed and set(claimed) <= {"draw", "reason"}:
         return claimed
     raise ReplayError(str(final.get("phase")), "the result is not the rules' one", "result")

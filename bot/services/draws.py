@@ -26,6 +26,7 @@ from bot.services.common import (
 )
 from bot.services.errors import Conflict, Forbidden, NotFound
 from bot.services.turns import survivors
+from engine import variants
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ async def _close(session: AsyncSession, game: Game, proposal: DrawProposal, acce
     await session.delete(proposal)
     if accepted:
         # every power still in the game shares the draw, voters or not (DIAS)
-        powers = tuple(survivors(dict(game.state or {})))
+        powers = tuple(variants.sharing_a_draw(dict(game.state or {}), game.options))
         game.status = GameStatus.FINISHED.value
         game.result = {"draw": list(powers), "reason": "vote"}
         touch(game, now)
