@@ -113,7 +113,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ReplayError as exc:  # the phase, what differs there (the field), and how
         print(f"replay failed: {exc} (field: {exc.field})", file=sys.stderr)
         return 1
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:  # a malformed file
         print(f"replay failed: {exc}", file=sys.stderr)
         return 1
     for line in report:

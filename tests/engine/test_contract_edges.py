@@ -156,3 +156,15 @@ def test_input_of_other_whitespace_alone_gets_an_error_answer() -> None:
     assert rc == 0 and len(answers) == 1 and "bad JSON" in answers[0]["error"]
     rc, answers = cli(b" \r\n\t\n")
     assert rc == 2 and answers == []
+
+
+@pytest.mark.parametrize("phases", [[1, 2], [{"phase": "S1901M", "state": []}], "x"])
+def test_replay_of_a_malformed_export_is_refused_not_a_traceback(phases: Any,
+                                                                 tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "diplomacy-referee/1", "variant": "classic",
+                                "phases": phases, "final_state": {}}), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)],
+                          capture_output=True, cwd=ROOT, timeout=120, check=False, text=True)
+    assert proc.returncode == 1 and proc.stderr.startswith("replay failed:"), proc.stderr
+    assert "Traceback" not in proc.stderr
