@@ -236,6 +236,24 @@ def language_of(locale: discord.Locale | str | None) -> str:
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
 
 
+def babel_locale(locale: discord.Locale | str | None) -> str:
+    """The reader's Discord locale as Babel names it ("en-GB" -> "en_GB", "fr" -> "fr"), for
+    dates and numbers written and read the reader's way; a locale Babel does not know falls
+    back to its language, then to the default language."""
+    from babel import Locale, UnknownLocaleError
+
+    value = locale.value if isinstance(locale, discord.Locale) else str(locale or "")
+    tag = value.replace("-", "_")
+    language = language_of(locale)
+    if tag.split("_")[0].lower() == language:
+        try:
+            Locale.parse(tag)
+            return tag
+        except (UnknownLocaleError, ValueError):
+            pass
+    return language
+
+
 def _local(value: Any, language: str) -> Any:
     """A value that reads differently in each language: ``engine.errors.Local`` or its JSON
     form ``{"en": ..., "fr": ...}``."""

@@ -73,7 +73,8 @@ MAX_IMPORT_BYTES = 8 * 1024 * 1024  # Discord's attachment limit for bots is lar
 
 def read_export(raw: bytes) -> dict[str, Any]:
     """The export in ``raw``, replayed phase by phase (``engine.replay``); a file that is not
-    one, or does not replay, is refused with the reason."""
+    one, or does not replay, is refused with the reason. Only its orders are trusted: its
+    "result" is replaced by the one the rules give (``engine.replay.game_result``)."""
     if len(raw) > MAX_IMPORT_BYTES:
         raise Invalid("archive.too_big", size=len(raw) // 1024, max=MAX_IMPORT_BYTES // 1024)
     try:
@@ -90,11 +91,12 @@ def read_export(raw: bytes) -> dict[str, Any]:
         raise Invalid("archive.no_phases")
     try:
         replay.replay(export)
+        result = replay.game_result(export)
     except replay.ReplayError as err:
-        raise Invalid("archive.does_not_replay", phase=err.phase) from None
+        raise Invalid("archive.does_not_replay", phase=err.phase, field=err.field) from None
     except Exception:  # a malformed record (a key missing, a wrong type)
         raise Invalid("archive.not_export") from None
-    return export
+    return {**export, "result": result}
 
 
 def _imported_options(export: dict[str, Any]) -> dict[str, Any]:

@@ -99,7 +99,7 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
             continue
         powers = ", ".join(power_name(pw, locale, game.variant) for pw in p.powers) or "—"
         mark = ""
-        if progress is not None:
+        if progress is not None and game.status in ("active", "paused"):  # a game over awaits nobody
             if all(pw in progress.ready for pw in p.powers if pw in progress.waiting) and \
                     any(pw in progress.waiting for pw in p.powers):
                 mark = " ✅"

@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from typing import Any
 
-from bot.i18n import language_of, t
+from babel.dates import format_date
+
+from bot.i18n import babel_locale, language_of, t
 from engine import report, variants, wording
 from engine.maps import MAP_ROOTS, Map, province_of
 from engine.report import (  # noqa: F401  (the report's words, used here and by the embeds)
@@ -189,6 +191,13 @@ def timestamp(dt: datetime | str | None, style: str = "R") -> str:
     if isinstance(dt, str):
         dt = datetime.fromisoformat(dt)
     return f"<t:{int(dt.timestamp())}:{style}>"
+
+
+def day_text(day: date | str, locale: Any) -> str:
+    """A calendar day the reader's way (Babel): "2 janvier 2020", "January 2, 2020" (en-US),
+    "2 January 2020" (en-GB); never ISO."""
+    d = date.fromisoformat(day) if isinstance(day, str) else day
+    return format_date(d, format="long", locale=babel_locale(locale))
 
 
 def deadline_text(dt: datetime | str | None) -> str:

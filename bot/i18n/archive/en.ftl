@@ -30,7 +30,14 @@ error-archive-not_json = This file is not JSON: attach the file /game export mad
 error-archive-not_export = This file is not a game exported by /game export. Nothing was created.
 error-archive-unknown_variant = This export is of a game this bot does not play ({ $variant }). Nothing was created.
 error-archive-no_phases = This export holds no resolved phase. Nothing was created.
-error-archive-does_not_replay = This export does not replay (phase: { $phase }): its orders do not lead to the position recorded next. Nothing was created.
+error-archive-does_not_replay = This export does not replay (phase: { $phase }): { $field ->
+        [results] the results it records are not the ones its orders give.
+        [result] the result it declares is not the one the rules give from its final position.
+        [phase] its phases do not follow one another as its orders lead.
+        [units] its orders do not lead to the units recorded next.
+        [centres] its orders do not lead to the supply centres recorded next.
+       *[position] its orders do not lead to the position recorded next.
+    } Nothing was created.
 error-archive-nothing_yet = No phase of this game has been resolved yet.
 ladder-stats_title = Record of { $user } on this server
 ladder-stats_none = { $user } has not finished a game on this server yet.

@@ -30,7 +30,14 @@ error-archive-not_json = Ce fichier n'est pas du JSON : joignez le fichier pro
 error-archive-not_export = Ce fichier n'est pas une partie exportée par /partie exporter. Rien n'a été créé.
 error-archive-unknown_variant = Cet export est celui d'un jeu que ce bot ne connaît pas ({ $variant }). Rien n'a été créé.
 error-archive-no_phases = Cet export ne contient aucune phase résolue. Rien n'a été créé.
-error-archive-does_not_replay = Cet export ne se rejoue pas (phase : { $phase }) : ses ordres ne mènent pas à la position enregistrée ensuite. Rien n'a été créé.
+error-archive-does_not_replay = Cet export ne se rejoue pas (phase : { $phase }) : { $field ->
+        [results] les résultats qu'il enregistre ne sont pas ceux que donnent ses ordres.
+        [result] le résultat qu'il déclare n'est pas celui que donnent les règles depuis sa position finale.
+        [phase] ses phases ne se suivent pas comme ses ordres y mènent.
+        [units] ses ordres ne mènent pas aux unités enregistrées ensuite.
+        [centres] ses ordres ne mènent pas aux centres de ravitaillement enregistrés ensuite.
+       *[position] ses ordres ne mènent pas à la position enregistrée ensuite.
+    } Rien n'a été créé.
 error-archive-nothing_yet = Aucune phase de cette partie n'a encore été résolue.
 ladder-stats_title = Palmarès de { $user } sur ce serveur
 ladder-stats_none = { $user } n'a encore terminé aucune partie sur ce serveur.
