@@ -31,7 +31,7 @@ from bot.scheduler import Scheduler
 from bot.sealing import lasting_sealer
 from bot.settings import Settings
 from bot.ui import posts
-from bot.ui.errors import report_error
+from bot.ui.errors import defer_later, report_error
 from bot.ui.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
@@ -94,8 +94,11 @@ class GameTree(app_commands.CommandTree["DiplomacyBot"]):
                                 /) -> bool:
         if interaction.type is discord.InteractionType.autocomplete:
             return True
-        # when the command began: a deferral comes before a moment has passed (in_time)
+        # when the command began: a deferral comes before a moment has passed (in_time);
+        # a cog whose every answer is private is deferred then, whatever the command
         interaction.extras["began"] = asyncio.get_running_loop().time()
+        if getattr(getattr(interaction.command, "binding", None), "answers_privately", False):
+            defer_later(interaction)
         wait = self.throttle.wait(interaction.user.id)
         if wait > 0:
             # answered by on_error: "Slow down: try again in N s." in the reader's language

@@ -190,6 +190,31 @@ async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], *,
     return await task
 
 
+def defer_later(interaction: discord.Interaction[Any]) -> asyncio.TimerHandle:
+    """A private deferral ``QUICK`` after the command began unless it has answered by then,
+    for a command whose every answer is private and goes through ``reply`` (its cog says so:
+    ``answers_privately``); the deferral waits for an answer being sent (``_answering``)."""
+    loop = asyncio.get_running_loop()
+    began = interaction.extras.setdefault("began", loop.time())
+
+    def fire() -> None:
+        if not interaction.response.is_done():
+            task = asyncio.ensure_future(defer(interaction, ephemeral=True))
+            task.add_done_callback(_quietly)
+            _LATER.add(task)
+            task.add_done_callback(_LATER.discard)
+
+    return loop.call_later(max(0.0, QUICK - (loop.time() - began)), fire)
+
+
+_LATER: set[asyncio.Task[None]] = set()  # deferrals under way (a task needs a reference)
+
+
+def _quietly(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a deferral failed: %r", task.exception())
+
+
 async def guard(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
     """Run a component's handler, whose every answer is private and goes through ``reply``:
     when it has not answered after ``QUICK``, a private deferral goes meanwhile (Discord

@@ -152,6 +152,9 @@ SURFACE = VariantSurface(join=imperial_join, start=imperial_start, status=imperi
 
 
 class ImperialismeCog(commands.Cog):
+    # every answer is private and goes through reply: deferred if slow (GameTree)
+    answers_privately = True
+
     imperialisme = app_commands.Group(
         name=L("imperialisme"),
         description=L("Stage lengths and automatic crises (game master)"), guild_only=True)

@@ -77,6 +77,9 @@ async def power_autocomplete(interaction: discord.Interaction[Any], current: str
 
 @app_commands.guild_only()
 class PressCog(commands.Cog):
+    # every answer is private and goes through reply: deferred if slow (GameTree)
+    answers_privately = True
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 

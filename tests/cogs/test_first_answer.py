@@ -160,6 +160,11 @@ async def test_a_command_or_button_kept_waiting_is_deferred_then_followed_up(
         calls = await harness.slash(france, "ready", channel_id=CHANNEL_ID)
     assert calls[0].response_type == 5 and calls[0].ephemeral
     assert answer(calls).text() == t("ready.on", "en") and answer(calls).ephemeral
+    # a command of a cog whose every answer is private (the draw's)
+    async with writer_busy(harness):
+        calls = await harness.slash(france, "draw propose", channel_id=CHANNEL_ID)
+    assert calls[0].response_type == 5 and calls[0].ephemeral
+    assert answer(calls).ephemeral and answer(calls).via_webhook
     # the Ready button under the orders' answer, pressed while the writer is busy
     submitted = await harness.slash(by["italy"], "orders submit", channel_id=CHANNEL_ID,
                                     text="A ven H")
