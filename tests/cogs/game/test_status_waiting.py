@@ -52,7 +52,7 @@ async def test_a_finished_game_awaits_nobody(h: Harness) -> None:
     for _ in range(3):  # S1901M, F1901M, W1901A: past the last year, the game ends
         await h.slash(GM, "gm adjudicate", channel_id=CHANNEL_ID)
     reader = Member(5001, "reader", locale="fr" if fr else "en-US")
-    (reply,) = await h.slash(reader, "game status", channel_id=CHANNEL_ID)
+    reply = answer(await h.slash(reader, "game status", channel_id=CHANNEL_ID))
     fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
     assert fields["État" if fr else "Status"] == ("terminée" if fr else "finished"), fields
     players = fields["Joueurs (7)" if fr else "Players (7)"]
