@@ -31,6 +31,7 @@ import json
 import logging
 import os
 import random
+import socket
 import subprocess
 import sys
 import tempfile
@@ -205,13 +206,45 @@ async def _round(h: Any, played: list[dict[str, Any]], storm: list[int], *, n: i
             "storm_last_post_s": round(max((c.at for c in posts), default=start) - start, 2)}
 
 
+def _database_reachable(fake: Any, url: str) -> None:
+    """The harness lets no socket open; the database server of ``url`` (PostgreSQL) is let
+    through, nothing else."""
+    parsed = make_url(url)
+    if parsed.host is None:
+        return
+    allowed = (socket.gethostbyname(parsed.host), parsed.port or 5432)
+    real = fake._saved_connect
+    blocked = socket.socket.connect
+
+    def connect(sock: socket.socket, address: Any) -> None:
+        if isinstance(address, tuple) and (address[0], address[1]) == allowed:
+            return real(sock, address)  # type: ignore[no-any-return]
+        return blocked(sock, address)  # type: ignore[no-any-return]
+
+    socket.socket.connect = connect  # type: ignore[method-assign]
+
+
 async def child(url: str, n_games: int, n: int, seconds: float, n_storm: int) -> dict[str, Any]:
-    from tests.e2e.harness import Harness, running_bot
+    from tests.e2e.harness import FakeDiscord
 
     logging.disable(logging.WARNING)
+    real_connect = socket.socket.connect
+    fake = FakeDiscord().install()
+    fake._saved_connect = real_connect
+    _database_reachable(fake, url)
     started = time.perf_counter()
+    try:
+        return await _play(url, fake, started, n_games, n, seconds, n_storm)
+    finally:
+        fake.uninstall()
+
+
+async def _play(url: str, fake: Any, started: float, n_games: int, n: int, seconds: float,
+                n_storm: int) -> dict[str, Any]:
+    from tests.e2e.harness import Harness, running_bot
+
     # login and setup_hook: the bot of a fresh process, as ``python -m bot run`` starts it
-    async with running_bot(url, warm_renders=True) as h:
+    async with running_bot(url, fake=fake, warm_renders=True) as h:
         ready_s = time.perf_counter() - started
         channels = [PLAYED_CHANNELS + i for i in range(n_games)] + \
             [STORM_CHANNELS + j for j in range(n_storm)]
