@@ -262,3 +262,26 @@ def _duel_bids(game: Game, state: Json, acting: list[str]) -> Json | None:
     if game.variant != "duel" or "bidding" not in state:
         return None
     return {"open": bool(acting)}
+
+
+def check_typed(loaded: Loaded, player: Player, text: str, lang: str) -> Json | None:
+    """``text`` checked by the engine for the first of the seat's acting powers that takes
+    every line (else the first's refusal), each line read back; None when no power acts."""
+    game = loaded.game
+    state = dict(game.state or {})
+    if not state or not hasattr(variants.get(game.variant), "game_map"):
+        return None
+    choices = engine_api.powers_with_choices(
+        state, engine_options(game, loaded.players, returning=player))
+    acting = [p for p in player.powers if p in choices]
+    first: Json | None = None
+    for power in acting:
+        checked = engine_api.check_orders(state, power, text)
+        lines = [{**x, "say": sentence(game, state, x.get("order"),
+                                       x.get("normalized") or x.get("text", ""), lang)}
+                 for x in checked.get("lines", [])]
+        answer = {"ok": bool(checked.get("ok")), "power": power, "lines": lines}
+        if answer["ok"]:
+            return answer
+        first = first or answer
+    return first

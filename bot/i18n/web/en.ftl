@@ -57,3 +57,4 @@ web-bids_text = Your bids, as /duel bid takes them
 web-bids_send = Send bids
 web-spectators = Anyone may look at this page: it shows the public position and the past phases, never an order before its phase is resolved.
 web-power_orders = { $power }
+web-you_play = You play { $powers }.
