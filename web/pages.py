@@ -26,10 +26,9 @@ def script_texts(lang: str) -> dict[str, str]:
               "results_of": {"phase": "{phase}"}, "picked": {"unit": "{unit}"},
               "picked_second": {"unit": "{unit}"}, "conditional": {"say": "{say}"}}
     out = {k: t(f"web.{k}", lang, **fields.get(k, {})) for k in SCRIPT_TEXTS}
-    out["builds_due"] = t("web.builds_due", lang, power="{power}", count=2)
-    out["builds_due_one"] = t("web.builds_due", lang, power="{power}", count=1)
-    out["removals_due"] = t("web.removals_due", lang, power="{power}", count=2)
-    out["removals_due_one"] = t("web.removals_due", lang, power="{power}", count=1)
+    for key in ("builds_due", "removals_due"):  # the script picks the form by CLDR's rule
+        out[key] = t(f"web.{key}", lang, power="{power}", count=2, shown="{count}")
+        out[f"{key}_one"] = t(f"web.{key}", lang, power="{power}", count=1, shown="{count}")
     return out
 
 

@@ -75,7 +75,7 @@
                       stroke: pal.text, 'stroke-width': 2}, layers.centres);
       }
       if (s.label) {
-        var label = el('text', {x: s.label[0], y: s.label[1], 'class': 'label ' + s.kind,
+        var label = el('text', {x: s.label[0], y: s.label[1], 'class': 'label ' + s.kind, 'data-label': id,
                                 'text-anchor': 'middle', 'dominant-baseline': 'middle'},
                        layers.labels);
         label.textContent = info.code;
@@ -148,13 +148,31 @@
 
   // --- choosing orders ------------------------------------------------------------------
   function buildChoices() {
-    // adjustments: every power's builds are offered at once (no unit to pick)
+    // adjustments: every power's builds are offered at once (no unit to pick), but not
+    // where a build is already listed, nor for a power with none left to make
     var out = [];
     if (!data.me) return out;
+    var taken = {};
+    draft.forEach(function (d) { if (d.order && d.order.kind === 'build') taken[prov(d.order.location)] = true; });
     data.me.acting.forEach(function (p) {
-      legalOf(p, '').forEach(function (o) { if (o.kind === 'build') out.push([p, o]); });
+      if (buildsLeft(p) <= 0) return;
+      legalOf(p, '').forEach(function (o) {
+        if (o.kind === 'build' && !taken[prov(o.location)]) out.push([p, o]);
+      });
     });
     return out;
+  }
+
+  function buildsLeft(p) {
+    var n = (data.me.adjust || {})[p] || 0;
+    return n - draft.filter(function (d) {
+      return d.power === p && d.order && (d.order.kind === 'build' || d.order.kind === 'waive');
+    }).length;
+  }
+
+  function plural(n, one, other, power) {
+    var isOne = data.lang === 'fr' ? n <= 1 : n === 1;
+    return fill(isOne ? one : other, {power: power, count: String(n)});
   }
 
   // what a click on province ``target`` means now: final orders, and units to help
@@ -385,17 +403,17 @@
         var n = data.me.adjust[p];
         var name = (data.palette.powers[p] || {name: p}).name;
         if (n > 0) {
-          var left = n - draft.filter(function (d) { return d.power === p && d.order && (d.order.kind === 'build' || d.order.kind === 'waive'); }).length;
-          parts.push(fill(Math.abs(left) === 1 ? T.builds_due_one : T.builds_due, {power: name}).replace('2', String(Math.max(left, 0))));
+          parts.push(plural(Math.max(buildsLeft(p), 0), T.builds_due_one, T.builds_due, name));
         } else if (n < 0) {
           var gone = -n - draft.filter(function (d) { return d.power === p && d.order && d.order.kind === 'remove'; }).length;
-          parts.push(fill(Math.abs(gone) === 1 ? T.removals_due_one : T.removals_due, {power: name}).replace('2', String(Math.max(gone, 0))));
+          parts.push(plural(Math.max(gone, 0), T.removals_due_one, T.removals_due, name));
         }
       });
       due.textContent = parts.join(' · ');
     }
     var waive = $('waive');
-    if (waive) waive.hidden = !buildChoices().length;
+    if (waive) waive.hidden = !data.me.acting.some(function (x) { return buildsLeft(x) > 0; });
+    if (!pick) refreshTargets();
   }
 
   function status(text, bad) {
@@ -589,6 +607,16 @@
     }).catch(function () {});
   }
 
+  // a phone shows part of the map: start where the player's units are
+  function centreOnMine() {
+    var host = $('map');
+    var mine = layers.units && layers.units.querySelector('.unit.mine');
+    if (!mine || host.scrollWidth <= host.clientWidth + 1) return;
+    var box = mine.getBoundingClientRect(), frame = host.getBoundingClientRect();
+    host.scrollLeft += box.left - frame.left - host.clientWidth / 2;
+    host.scrollTop += box.top - frame.top - host.clientHeight / 2;
+  }
+
   // --- events -----------------------------------------------------------------------------
   var host = $('map');
   host.addEventListener('click', function (ev) { activate(ev.target, ev.detail === 0); });
@@ -608,7 +636,7 @@
     $('typed').addEventListener('submit', typed);
     $('bids').addEventListener('submit', bids);
     $('waive').addEventListener('click', function () {
-      var p = data.me.acting.filter(function (x) { return (data.me.adjust[x] || 0) > 0; })[0];
+      var p = data.me.acting.filter(function (x) { return buildsLeft(x) > 0; })[0];
       var w = legalOf(p, '').filter(function (o) { return o.kind === 'waive'; })[0];
       if (w) add(p, w);
     });
@@ -621,5 +649,5 @@
   setInterval(tick, 1000);
   setInterval(poll, 20000);
   fetch('/maps/' + data.map + '/geometry.json').then(function (r) { return r.json(); })
-    .then(function (g) { geo = g; draw(); document.body.setAttribute('data-ready', '1'); });
+    .then(function (g) { geo = g; draw(); centreOnMine(); document.body.setAttribute('data-ready', '1'); });
 })();

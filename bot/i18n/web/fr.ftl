@@ -31,12 +31,12 @@ web-type_order = Un ordre comme /orders submit le prend (par exemple une retrait
 web-add = Ajouter
 web-waive = Renoncer à une construction
 web-builds_due = { $power } : { $count ->
-    [one] une construction à faire
-   *[other] { $count } constructions à faire
+    [one] { $shown } construction à faire
+   *[other] { $shown } constructions à faire
 }
 web-removals_due = { $power } : { $count ->
-    [one] une unité à retirer
-   *[other] { $count } unités à retirer
+    [one] { $shown } unité à retirer
+   *[other] { $shown } unités à retirer
 }
 web-choose = Quel ordre ?
 web-cancel = Annuler
