@@ -80,3 +80,34 @@ async def shot(page: Any, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     await page.screenshot(path=str(path), full_page=True)
     return path
+
+
+GM_ID = 1001
+
+
+async def started_classic(db: Database, users: list[int], *, name: str = "Web",
+                          options: dict[str, Any] | None = None, channel_id: int = 600) -> int:
+    """A classic game started through the services (no Discord in the way); one game per
+    channel."""
+    from bot.services import games, players
+
+    game = await games.create_game(db, variant="classic", channel_id=channel_id,
+                                   gm_user_id=GM_ID,
+                                   name=name, options=options)
+    for user in users:
+        await players.join_game(db, game_id=game.id, user_id=user)
+    await games.start_game(db, game_id=game.id, user_id=GM_ID, seed=1)
+    return game.id
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    """A real SQLite file, migrated by Alembic."""
+    from bot.db import migrate
+
+    database = Database(f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}")
+    await migrate(database)
+    try:
+        yield database
+    finally:
+        await database.dispose()
