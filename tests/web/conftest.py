@@ -65,7 +65,9 @@ async def open_board(browser: Any, url: str, *, locale: str = "en-GB",
     page = await ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    # a refusal answered 4xx is logged by the browser as a failed load: not a script error
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and not m.text.startswith("Failed to load resource") else None)
     page.js_errors = errors  # type: ignore[attr-defined]
     await page.goto(url)
     return ctx, page

@@ -416,11 +416,32 @@
     if (!pick) refreshTargets();
   }
 
-  function status(text, bad) {
+  function status(text, bad, lines) {
     var s = $('status');
     if (!s) return;
     s.textContent = text || '';
     s.classList.toggle('bad', !!bad);
+    if (lines && lines.length) {
+      // each refused line as typed, isolated (a right-to-left mark in it stays inside)
+      var ul = document.createElement('ul');
+      lines.forEach(function (l) {
+        if (l.ok) return;
+        var li = document.createElement('li');
+        li.appendChild(document.createTextNode('❌ '));
+        var typed = document.createElement('bdi');
+        typed.textContent = l.text;
+        li.appendChild(typed);
+        if (l.error) li.appendChild(document.createTextNode(' — ' + l.error));
+        ul.appendChild(li);
+      });
+      s.appendChild(ul);
+    }
+  }
+
+  function refusal(r) {
+    // the catalogue's sentence first; the lines follow, one by one
+    var head = String(r.message || '').split('\n')[0];
+    status(r.lines ? head : r.message, true, r.lines);
   }
 
   function post(path, fields) {
@@ -452,7 +473,7 @@
           (a.lines || []).forEach(function (l) { if (!l.ok) lines.push(l.text); });
           if (!a.lines) lines.push(a.message);
         });
-        status(bad[0].message, true);
+        refusal(bad[0]);
         return;
       }
       return reload().then(function () { status(answers.length ? answers[answers.length - 1].message : ''); });
@@ -476,7 +497,7 @@
     var text = input.value.trim();
     if (!text) return;
     post('/check', {text: text}).then(function (r) {
-      if (!r.ok) { status(r.message, true); return; }
+      if (!r.ok) { refusal(r); return; }
       r.lines.forEach(function (l) {
         add(r.power, {text: l.normalized, say: l.say, kind: l.order ? l.order.kind : 'hold',
                       location: l.order ? l.order.location : '', target: l.order && l.order.target,
@@ -488,7 +509,9 @@
 
   function bids(ev) {
     ev.preventDefault();
-    post('/bids', {text: $('bids-text').value}).then(function (r) { status(r.message, !r.ok); });
+    post('/bids', {text: $('bids-text').value}).then(function (r) {
+      if (r.ok) status(r.message); else refusal(r);
+    });
   }
 
   // --- the rest of the page ---------------------------------------------------------------
