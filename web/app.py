@@ -278,6 +278,9 @@ async def post_ready(request: web.Request) -> web.StreamResponse:
     if isinstance(seat, web.Response):
         return seat
     ready = str(form.get("ready", "1")) not in ("0", "false", "")
+    game = seat.loaded.game
+    if game.variant == "duel" and str(game.phase or "").endswith("B"):
+        return await _bids_ready(request, seat, ready)
     try:
         result = await orders_service.set_ready(request.app[DB_KEY],
                                                 game_id=seat.session.game_id,
@@ -286,6 +289,19 @@ async def post_ready(request: web.Request) -> web.StreamResponse:
         return _failure(exc, seat.lang)
     return web.json_response({
         "ok": True, "ready": result.ready, "resolved": result.turn is not None,
+        "message": t("web.ready_on" if ready else "web.ready_off", seat.lang)})
+
+
+async def _bids_ready(request: web.Request, seat: Seat, ready: bool) -> web.StreamResponse:
+    """Ready in the duel's bidding season: the duel's own service (both ready: revealed)."""
+    bids = importlib.import_module("bot.services.duel.bids")
+    try:
+        view = await bids.set_bids_ready(request.app[DB_KEY], game_id=seat.session.game_id,
+                                         user_id=seat.session.user_id, ready=ready)
+    except ServiceError as exc:
+        return _failure(exc, seat.lang)
+    return web.json_response({
+        "ok": True, "ready": ready, "resolved": getattr(view, "revealed", None) is not None,
         "message": t("web.ready_on" if ready else "web.ready_off", seat.lang)})
 
 

@@ -8,8 +8,7 @@ from playwright.async_api import expect
 
 from bot.services import games as games_service
 from bot.services import orders as orders_service
-from tests.web.conftest import board_server, link, map_drawn, open_board, shot, \
-    started_classic
+from tests.web.conftest import board_server, link, map_drawn, open_board, shot, started_classic
 from tests.web.helpers import hit_province, order, orders_listed, sentences
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

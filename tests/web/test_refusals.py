@@ -12,8 +12,7 @@ import pytest
 from bot.board_links import board_token
 from bot.services import orders as orders_service
 from bot.services import players as players_service
-from tests.web.conftest import GM_ID, board_server, link, map_drawn, open_board, \
-    started_classic
+from tests.web.conftest import GM_ID, board_server, link, map_drawn, open_board, started_classic
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 USERS = [2001, 2002, 2003]

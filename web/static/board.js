@@ -568,22 +568,27 @@
       crisis.textContent = '';
       if (data.crisis) {
         var h2 = document.createElement('h2'); h2.textContent = T.crisis; crisis.appendChild(h2);
-        var dl = document.createElement('dl');
-        Object.keys(data.crisis).forEach(function (k) {
-          var dt = document.createElement('dt'); dt.textContent = k;
-          var dd = document.createElement('dd'); dd.textContent = String(data.crisis[k]);
-          dl.appendChild(dt); dl.appendChild(dd);
-        });
-        crisis.appendChild(dl);
+        var p = document.createElement('p'); p.textContent = data.crisis.text;
+        crisis.appendChild(p);
       }
     }
     if (data.me) {
+      var panel = $('panel');
+      if (panel) panel.hidden = !data.me.written;  // L'Impérialisme: votes stay in DMs
       var ready = $('ready');
       ready.setAttribute('aria-pressed', data.me.ready ? 'true' : 'false');
       ready.disabled = !data.me.acting.length;
       $('send').disabled = !data.me.acting.length;
       var bidForm = $('bids');
-      if (bidForm) bidForm.hidden = !data.me.bids;
+      if (bidForm) {
+        bidForm.hidden = !data.me.bids;
+        if (data.me.bids) {
+          $('bids-text').value = data.me.bids.text || '';
+          $('bids-text').setAttribute('placeholder', data.me.bids.minors.map(function (m) {
+            return m + ' 0'; }).join(', '));
+          $('ready').disabled = false;
+        }
+      }
     }
   }
 

@@ -58,3 +58,4 @@ web-bids_send = Send bids
 web-spectators = Anyone may look at this page: it shows the public position and the past phases, never an order before its phase is resolved.
 web-power_orders = { $power }
 web-you_play = You play { $powers }.
+web-crisis_line = Crisis { $number }: { $first } against { $second } ({ $stage })

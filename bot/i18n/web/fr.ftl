@@ -58,3 +58,4 @@ web-bids_send = Envoyer les enchères
 web-spectators = Tout le monde peut voir cette page : elle montre la position publique et les phases passées, jamais un ordre avant que sa phase soit résolue.
 web-power_orders = { $power }
 web-you_play = Vous jouez { ART($powers) }.
+web-crisis_line = Crise { $number } : { ART($first) } contre { ART($second) } ({ $stage })
