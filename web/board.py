@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from bot.db import Database
+from bot.i18n import has_key, t
 from bot.models import Game, Player
 from bot.services import history as history_service
 from bot.services import orders as orders_service
@@ -23,7 +24,6 @@ from bot.services.classic.turn import engine_options
 from bot.services.common import SEATED, load_game, load_players
 from bot.services.errors import ServiceError
 from bot.services.options import map_style
-from bot.i18n import has_key, t
 from bot.ui.format import phase_name
 from engine import api as engine_api
 from engine import report, variants, wording
