@@ -6,6 +6,7 @@ Policy allows no inline script) with ``<``, ``>`` and ``&`` escaped, so no text 
 from __future__ import annotations
 
 import json
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -20,6 +21,7 @@ SCRIPT_TEXTS = ("send", "ready", "orders", "no_orders", "remove", "remove_order"
                 "bids_send")
 
 
+@cache
 def script_texts(lang: str) -> dict[str, str]:
     """Texts with a field keep it as ``{name}`` for the script to fill."""
     fields = {"remove_order": {"order": "{order}"}, "deadline_left": {"left": "{left}"},

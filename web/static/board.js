@@ -614,12 +614,18 @@
     return fetch(statePath(), {credentials: 'same-origin'}).then(function (r) {
       if (!r.ok) { return r.json().then(function (j) { status(j.message, true); }); }
       return r.json().then(function (fresh) {
-        data = fresh; T = fresh.t || T; pick = null;
+        data = keep(fresh); pick = null;
         fromServer(); renderPublic();
         if (geo) draw();
         if (!spectator) renderList();
       });
     });
+  }
+
+  // an update leaves out what the page already has (the board's names and palette, texts)
+  function keep(fresh) {
+    ['palette', 'provinces', 't'].forEach(function (k) { if (!fresh[k]) fresh[k] = data[k]; });
+    return fresh;
   }
 
   function poll() {
@@ -629,7 +635,7 @@
       return r.ok ? r.json() : null;
     }).then(function (fresh) {
       if (fresh && fresh.game.version !== version) {
-        data = fresh; pick = null; fromServer(); renderPublic(); if (geo) draw();
+        data = keep(fresh); pick = null; fromServer(); renderPublic(); if (geo) draw();
         if (!spectator) renderList();
       }
     }).catch(function () {});
