@@ -83,3 +83,29 @@ def test_the_web_command_is_off_without_web_url(tmp_path: Path) -> None:
         **env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert "WEB_URL is not set" in done.stderr
+
+
+async def test_run_serves_the_board_in_process(tmp_path: Path) -> None:
+    """``python -m bot run`` with WEB_URL set: the client starts the board in its process
+    (loaded by name) and stops it when it closes."""
+    from bot.client import DiplomacyBot
+    from tests.e2e.harness import FakeDiscord, Harness
+
+    fake = FakeDiscord().install()
+    settings = Settings(_env_file=None,  # type: ignore[call-arg]
+                        database_url=f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}",
+                        discord_token="fake-token", web_url="http://127.0.0.1", web_port=0,
+                        secret_key_file=str(tmp_path / "secret.key"))
+    bot = DiplomacyBot(settings, run_scheduler=False, serve_web=True)
+    try:
+        await Harness(bot, fake).start()
+        port = bound_port(bot._web)
+    finally:
+        fake.uninstall()  # the test itself now connects, as a browser would
+    try:
+        async with aiohttp.ClientSession() as http:
+            answer = await http.get(f"http://127.0.0.1:{port}/healthz")
+            assert answer.status == 200
+    finally:
+        await bot.close()
+    assert bot._web is None
