@@ -31,6 +31,13 @@ async def test_a_phone_with_touch(browser, db) -> None:
         await map_drawn(page)
         # nothing wider than the screen but the map's own scrolling frame
         assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+        await expect(page.get_by_role("button", name="Armée à Moscou")).to_have_count(1)
+        # Moscow may move to Sevastopol or support the fleet there: the page asks
+        await order(page, "russia A mos", "sev", how="tap")
+        await expect(page.locator("#chooser")).to_be_visible()
+        await shot(page, "phone-fr-chooser")
+        await page.get_by_role("button", name="Annuler").tap()
+        await expect(page.locator("#chooser")).to_be_hidden()
         said = await order(page, "russia A mos", "ukr", how="tap")
         assert said == "L'armée de Moscou va en Ukraine"
         # a tap on the province (not the unit's small mark) picks the unit there
