@@ -44,6 +44,9 @@ async def test_a_phone_with_touch(browser, db) -> None:
         await hit_province(page, "sev", how="tap")
         await hit_province(page, "bla", how="tap")
         assert "La flotte de Sébastopol va dans la mer Noire" in await sentences(page)
+        # the order itself in French abbreviations, as /orders show writes it
+        await expect(page.locator('[data-order="F sev - bla"] code')).to_have_text(
+            "F seb - noi")
         await shot(page, "phone-fr")
         send = page.get_by_role("button", name="Envoyer les ordres")
         await send.scroll_into_view_if_needed()

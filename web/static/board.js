@@ -355,7 +355,8 @@
   }
 
   function add(power, o, conditional) {
-    var entry = {power: power, text: o.text, say: o.say, order: o, location: o.location,
+    var entry = {power: power, text: o.text, say: o.say, local: o.local, order: o,
+                 location: o.location,
                  conditional: !!conditional};
     entry.key = keyOf(power, {kind: o.kind, location: o.location, conditional: conditional});
     draft = draft.filter(function (d) { return d.key !== entry.key; });
@@ -382,19 +383,26 @@
       var li = document.createElement('li');
       li.setAttribute('data-order', d.text);
       li.setAttribute('data-power', d.power);
+      var text = document.createElement('span');
+      text.className = 'text';
+      var say = document.createElement('span');
+      say.className = 'say';
+      say.textContent = d.conditional ? fill(T.conditional, {say: d.say}) : d.say;
+      var meta = document.createElement('span');
+      meta.className = 'meta';
       if (data.me.powers.length > 1) {  // a seat of several powers: whose order it is
         var who = document.createElement('span');
         who.className = 'power';
         who.textContent = (data.palette.powers[d.power] || {name: d.power}).name;
         var colour = (data.palette.powers[d.power] || {}).unit;
         if (colour) who.style.borderColor = colour;
-        li.appendChild(who);
+        meta.appendChild(who);
       }
-      var say = document.createElement('span');
-      say.className = 'say';
-      say.textContent = d.conditional ? fill(T.conditional, {say: d.say}) : d.say;
       var code = document.createElement('code');
-      code.textContent = d.text;
+      code.textContent = d.local || d.text;  // the reader's abbreviations, as /orders show
+      meta.appendChild(code);
+      text.appendChild(say);
+      text.appendChild(meta);
       var b = document.createElement('button');
       b.type = 'button';
       b.className = 'remove';
@@ -405,7 +413,7 @@
         var next = ul.querySelector('button.remove') || $('send');
         if (next) next.focus();
       });
-      li.appendChild(say); li.appendChild(code); li.appendChild(b);
+      li.appendChild(text); li.appendChild(b);
       ul.appendChild(li);
     });
     var due = $('due');
@@ -511,7 +519,8 @@
     post('/check', {text: text}).then(function (r) {
       if (!r.ok) { refusal(r); return; }
       r.lines.forEach(function (l) {
-        add(r.power, {text: l.normalized, say: l.say, kind: l.order ? l.order.kind : 'hold',
+        add(r.power, {text: l.normalized, say: l.say, local: l.local,
+                      kind: l.order ? l.order.kind : 'hold',
                       location: l.order ? l.order.location : '', target: l.order && l.order.target,
                       aux: l.order && l.order.aux}, l.conditional);
       });
@@ -535,7 +544,7 @@
       var legal = legalOf(o.power, o.location || '');
       legal.forEach(function (x) { if (x.text === o.text) order = x; });
       if (!order && o.location === undefined) order = null;
-      var entry = {power: o.power, text: o.text, say: o.say, order: order || null,
+      var entry = {power: o.power, text: o.text, say: o.say, local: o.local, order: order || null,
                    location: o.location, conditional: o.conditional};
       entry.key = keyOf(o.power, {kind: order ? order.kind : 'x', location: o.location || o.text,
                                    conditional: o.conditional});
