@@ -134,18 +134,27 @@ async def open_link(request: web.Request) -> web.StreamResponse:
     wanted = _game_id(request)
     if wanted is not None and wanted != granted.game_id:
         return refused(request, "other_game", lang)
+    return await grant_session(request, game_id=granted.game_id, user_id=granted.user_id,
+                               lang=lang)
+
+
+async def grant_session(request: web.Request, *, game_id: int, user_id: int,
+                        lang: str | None = None) -> web.Response:
+    """A session for ``user_id`` in ``game_id`` once who they are is proven (a signed link;
+    another sign-in may call this too): the cookie set and a 303 to the board, or the
+    refusal when the user holds no seat there."""
+    lang = lang or reader_language(request)
     try:
-        loaded = await board.load(request.app[DB_KEY], granted.game_id)
+        loaded = await board.load(request.app[DB_KEY], game_id)
     except NotFound:
         return refused(request, "not_found", lang)
-    seat = board.seat_of_user(loaded, granted.user_id)
+    seat = board.seat_of_user(loaded, user_id)
     if seat is None or seat.id is None:
         return refused(request, "not_player", lang)
     sessions = request.app[SESSIONS_KEY]
-    session = sessions.new(game_id=granted.game_id, user_id=granted.user_id,
-                           player_id=seat.id, lang=lang)
-    response = web.Response(status=303, headers={"Location": f"/board/{granted.game_id}"})
-    response.set_cookie(cookie_name(granted.game_id), sessions.dump(session),
+    session = sessions.new(game_id=game_id, user_id=user_id, player_id=seat.id, lang=lang)
+    response = web.Response(status=303, headers={"Location": f"/board/{game_id}"})
+    response.set_cookie(cookie_name(game_id), sessions.dump(session),
                         **sessions.cookie_options())
     return response
 
