@@ -5,7 +5,8 @@ Routes (the page contract is in docs/ARCHITECTURE.md, "The web board"):
 - ``GET /board/open?t=…`` and ``GET /board/<game>/open?t=…``: a personal link
   (``bot.board_links``) opens a session cookie and redirects to ``/board/<game>``
 - ``GET /board/<game>``: the player's board; ``GET /board/<game>/state``: its JSON
-- ``POST /board/<game>/orders`` (``csrf``, ``power``, ``text``): ``bot.services.orders``'s
+- ``POST /board/<game>/orders`` (``csrf``, ``power``, ``text``, ``version``: the game's
+  version the page was built from; another is refused as stale): ``bot.services.orders``'s
   ``submit_orders`` as ``/orders submit`` (an empty text clears, as ``/orders clear``)
 - ``POST /board/<game>/check`` (``csrf``, ``text``): a typed line read back, nothing stored
 - ``POST /board/<game>/ready`` (``csrf``, ``ready`` = 1 or 0): ``set_ready``
@@ -33,7 +34,7 @@ from bot.db import Database
 from bot.i18n import LANGUAGES, language_of, t
 from bot.sealing import Sealer
 from bot.services import orders as orders_service
-from bot.services.errors import NotFound, OrdersRejected, ServiceError
+from bot.services.errors import NotFound, OrdersRejected, ServiceError, Stale
 from bot.settings import Settings
 from bot.ui.errors import error_text
 from engine.maps import map_dir
@@ -238,6 +239,17 @@ async def _form(request: web.Request) -> Any:
     return await request.post()
 
 
+def _moved(seat: Seat, form: Any) -> ServiceError | None:
+    """The page was built from another version of the game (a phase resolved, the GM
+    changed something): what it sends was meant for a position that is gone."""
+    sent = str(form.get("version") or "")
+    game = seat.loaded.game
+    if sent.isdigit() and int(sent) != game.version:
+        return Stale("game.stale", expected_phase=game.phase, phase=game.phase,
+                     expected_version=int(sent), version=game.version)
+    return None
+
+
 def _failure(error: ServiceError, lang: str, status: int = 400) -> web.Response:
     body: dict[str, Any] = {"ok": False, "code": error.code, "message": error_text(error, lang)}
     if isinstance(error, OrdersRejected):
@@ -255,6 +267,9 @@ async def post_orders(request: web.Request) -> web.StreamResponse:
     db = request.app[DB_KEY]
     text = str(form.get("text") or "")
     power = str(form.get("power") or "") or None
+    moved = _moved(seat, form)
+    if moved is not None:
+        return _failure(moved, seat.lang, status=409)
     try:
         if text.strip():
             result = await orders_service.submit_orders(
@@ -301,6 +316,9 @@ async def post_ready(request: web.Request) -> web.StreamResponse:
     if isinstance(seat, web.Response):
         return seat
     ready = str(form.get("ready", "1")) not in ("0", "false", "")
+    moved = _moved(seat, form)
+    if moved is not None:
+        return _failure(moved, seat.lang, status=409)
     game = seat.loaded.game
     if game.variant == "duel" and str(game.phase or "").endswith("B"):
         return await _bids_ready(request, seat, ready)

@@ -467,6 +467,7 @@
   function post(path, fields) {
     var body = new URLSearchParams();
     body.set('csrf', data.me.csrf);
+    body.set('version', String(data.game.version));  // what the page shows (stale: refused)
     Object.keys(fields).forEach(function (k) { body.set(k, fields[k]); });
     return fetch('/board/' + data.game.id + path, {
       method: 'POST', body: body, credentials: 'same-origin',
@@ -488,11 +489,9 @@
     return chain.then(function (answers) {
       var bad = answers.filter(function (a) { return !a.ok; });
       if (bad.length) {
-        var lines = [];
-        bad.forEach(function (a) {
-          (a.lines || []).forEach(function (l) { if (!l.ok) lines.push(l.text); });
-          if (!a.lines) lines.push(a.message);
-        });
+        if (bad[0].code === 'game.stale') {  // the game moved on: show where it is now
+          return reload().then(function () { refusal(bad[0]); });
+        }
         refusal(bad[0]);
         return;
       }
@@ -557,6 +556,7 @@
     var results = $('results');
     results.textContent = '';
     $('results-title').hidden = !(data.results || []).length;
+    $('results-title').textContent = data.shown ? fill(T.results_of, {phase: data.shown.name}) : T.results;
 
     (data.results || []).forEach(function (r) {
       var h = document.createElement('h3');
