@@ -10,6 +10,7 @@
   var spectator = !data.me;
   var geo = null;
   var draft = [];          // [{power, text, say, key, location, conditional, order}]
+  var dirty = false;       // the list differs from what the server holds
   var pick = null;         // {power, unit, second}: the unit picked, then the unit it helps
   var layers = {};
   var $ = function (id) { return document.getElementById(id); };
@@ -361,6 +362,7 @@
     entry.key = keyOf(power, {kind: o.kind, location: o.location, conditional: conditional});
     draft = draft.filter(function (d) { return d.key !== entry.key; });
     draft.push(entry);
+    dirty = true;
     pick = null;
     closeChooser();
     renderList();
@@ -409,7 +411,7 @@
       b.textContent = '×';
       b.setAttribute('aria-label', fill(T.remove_order, {order: d.say}));
       b.addEventListener('click', function () {
-        draft.splice(i, 1); renderList(); drawOrders();
+        draft.splice(i, 1); dirty = true; renderList(); drawOrders();
         var next = ul.querySelector('button.remove') || $('send');
         if (next) next.focus();
       });
@@ -475,6 +477,7 @@
     }).then(function (r) { return r.json(); });
   }
 
+  // resolves true when every power's list was stored
   function send() {
     status(T.sending);
     var powers = data.me.acting.length ? data.me.acting : data.me.powers;
@@ -490,18 +493,30 @@
       var bad = answers.filter(function (a) { return !a.ok; });
       if (bad.length) {
         if (bad[0].code === 'game.stale') {  // the game moved on: show where it is now
-          return reload().then(function () { refusal(bad[0]); });
+          return reload().then(function () { refusal(bad[0]); return false; });
         }
         refusal(bad[0]);
-        return;
+        return false;
       }
-      return reload().then(function () { status(answers.length ? answers[answers.length - 1].message : ''); });
+      return reload().then(function () {
+        status(answers.length ? answers[answers.length - 1].message : '');
+        return true;
+      });
     });
   }
 
   function toggleReady() {
     var b = $('ready');
     var want = b.getAttribute('aria-pressed') !== 'true';
+    // ready with a list not sent yet: it is sent first (ready means these orders)
+    var first = want && dirty && !data.me.bids ? send() : Promise.resolve(true);
+    first.then(function (sent) {
+      if (sent) ready(want);
+    });
+  }
+
+  function ready(want) {
+    var b = $('ready');
     post('/ready', {ready: want ? '1' : '0'}).then(function (r) {
       if (!r.ok) { status(r.message, true); return; }
       b.setAttribute('aria-pressed', r.ready ? 'true' : 'false');
@@ -537,6 +552,7 @@
   // --- the rest of the page ---------------------------------------------------------------
   function fromServer() {
     draft = [];
+    dirty = false;
     if (!data.me) return;
     data.me.orders.forEach(function (o) {
       var order = null;
