@@ -192,6 +192,8 @@ async def _seat(request: web.Request, *, write: bool = False,
     player = board.seat_of(loaded, user_id=session.user_id, player_id=session.player_id)
     if player is None:
         return refused(request, "replaced", lang)
+    if not loaded.game.state:  # still signing up: no board yet
+        return refused(request, "off", lang)
     return Seat(session, loaded, player, lang)
 
 
