@@ -182,8 +182,9 @@ def _position(game: Game, state: Json, lang: str) -> Json:
 
 
 def _game_json(game: Game, lang: str) -> Json:
+    named = phase_name(game.phase, lang, game.variant) if game.phase else ""
     return {"id": game.id, "name": game.name, "variant": game.variant, "status": game.status,
-            "phase": game.phase, "phase_name": phase_name(game.phase, lang) if game.phase else "",
+            "phase": game.phase, "phase_name": named,
             "version": game.version,
             "deadline": game.deadline.isoformat() if game.deadline else None}
 
@@ -221,8 +222,8 @@ async def _history(db: Database, game: Game, lang: str) -> tuple[list[Json], Any
     last = None
     if phases:
         last = await history_service.phase_detail(db, game_id=game.id, seq=phases[-1].seq)
-    return ([{"seq": p.seq, "phase": p.phase, "name": phase_name(p.phase, lang)}
-             for p in phases], last)
+    return ([{"seq": p.seq, "phase": p.phase,
+              "name": phase_name(p.phase, lang, game.variant)} for p in phases], last)
 
 
 # Boards already built, by what they are built from: a game's public board changes only with
@@ -270,10 +271,11 @@ async def _public_board(db: Database, loaded: Loaded, lang: str, *, seq: int | N
         state = shown.state
     else:
         state = variants.public(dict(game.state or {}))
+    past = None if shown is None else {
+        "seq": shown.seq, "phase": shown.phase,
+        "name": phase_name(shown.phase, lang, game.variant)}
     out: Json = {"game": _game_json(game, lang), "lang": lang, **_map_json(game, lang),
-                 **_position(game, state, lang), "history": phases,
-                 "shown": None if shown is None else {"seq": shown.seq, "phase": shown.phase,
-                                                      "name": phase_name(shown.phase, lang)},
+                 **_position(game, state, lang), "history": phases, "shown": past,
                  "results": _last_results(shown or last, game, lang), "me": None}
     out["crisis"] = _crisis(game, state, lang)
     return out
