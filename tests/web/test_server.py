@@ -4,6 +4,7 @@ off when WEB_URL is unset."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import subprocess
 import sys
@@ -76,11 +77,12 @@ async def test_cookie_policy_and_compressed_assets(db) -> None:
         await runner.cleanup()
 
 
-def test_the_web_command_is_off_without_web_url(tmp_path: Path) -> None:
+async def test_the_web_command_is_off_without_web_url(tmp_path: Path) -> None:
     env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/b.db",
            "SECRET_KEY_FILE": str(tmp_path / "secret.key"), "HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "bot", "web"], cwd=tmp_path, env={
-        **env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120)
+    done = await asyncio.to_thread(
+        subprocess.run, [sys.executable, "-m", "bot", "web"], cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert "WEB_URL is not set" in done.stderr
 
