@@ -320,7 +320,7 @@ async def player_board(db: Database, loaded: Loaded, player: Player, lang: str, 
         for line in s.lines:
             orders.append({"power": s.power, "text": line.normalized or line.text,
                            "local": local_order(line.normalized or line.text, lang),
-                           "conditional": line.conditional,
+                           "conditional": line.conditional, "order": line.order,
                            "location": (line.order or {}).get("location"),
                            "say": sentence(game, state, line.order, line.normalized or line.text,
                                            lang)})

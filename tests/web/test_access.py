@@ -38,6 +38,11 @@ async def test_a_phone_with_touch(browser, db) -> None:
         await shot(page, "phone-fr-chooser")
         await page.get_by_role("button", name="Annuler").tap()
         await expect(page.locator("#chooser")).to_be_hidden()
+        # a tap where the picked unit cannot go puts it down
+        await order(page, "russia A mos", how="tap")
+        assert await page.locator(".province.lit").count() > 0
+        await hit_province(page, "fin", how="tap")
+        assert await page.locator(".province.lit").count() == 0
         said = await order(page, "russia A mos", "ukr", how="tap")
         assert said == "L'armée de Moscou va en Ukraine"
         # a tap on the province (not the unit's small mark) picks the unit there

@@ -302,6 +302,7 @@
     }
     if (options.length === 1) options[0].run();
     else if (options.length > 1) openChooser(options);
+    else if (pick) cancel();  // a place it cannot go: put the unit down (no Escape on a phone)
   }
 
   var keyboardMode = false;
@@ -555,14 +556,11 @@
     dirty = false;
     if (!data.me) return;
     data.me.orders.forEach(function (o) {
-      var order = null;
-      var legal = legalOf(o.power, o.location || '');
-      legal.forEach(function (x) { if (x.text === o.text) order = x; });
-      if (!order && o.location === undefined) order = null;
-      var entry = {power: o.power, text: o.text, say: o.say, local: o.local, order: order || null,
+      var order = o.order || null;  // as the engine read it when it was sent
+      var entry = {power: o.power, text: o.text, say: o.say, local: o.local, order: order,
                    location: o.location, conditional: o.conditional};
-      entry.key = keyOf(o.power, {kind: order ? order.kind : 'x', location: o.location || o.text,
-                                   conditional: o.conditional});
+      entry.key = keyOf(o.power, {kind: order ? order.kind : 'x',
+                                   location: o.location || o.text, conditional: o.conditional});
       draft.push(entry);
     });
   }
