@@ -13,6 +13,7 @@
   var dirty = false;       // the list differs from what the server holds
   var pick = null;         // {power, unit, second}: the unit picked, then the unit it helps
   var layers = {};
+  var K = 1;               // the board's scale against the classic board
   var $ = function (id) { return document.getElementById(id); };
 
   function fill(text, fields) {
@@ -53,9 +54,12 @@
     var marker = el('marker', {id: 'arrow', viewBox: '0 0 10 10', refX: '8', refY: '5',
                                markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse'}, defs);
     el('path', {d: 'M0 0L10 5L0 10z', fill: 'context-stroke'}, marker);
+    // sizes are drawn for the classic board's 1800 units; a small board keeps them readable
+    K = Math.max(geo.width / 1800, 0.6);
     layers.land = el('g', {'class': 'land'}, svg);
     layers.centres = el('g', {'class': 'centres', 'aria-hidden': 'true'}, svg);
     layers.labels = el('g', {'class': 'labels', 'aria-hidden': 'true'}, svg);
+    layers.labels.style.fontSize = (19 * K) + 'px';
     layers.orders = el('g', {'class': 'drawn-orders', 'aria-hidden': 'true'}, svg);
     layers.units = el('g', {'class': 'units'}, svg);
     var pal = data.palette;
@@ -66,14 +70,14 @@
       var colour = s.kind === 'sea' ? pal.sea
         : owner && pal.powers[owner] ? pal.powers[owner].fill
         : s.kind === 'impassable' ? pal.impassable : pal.neutral;
-      el('path', {d: pathOf(s), fill: colour, stroke: pal.border, 'stroke-width': '1.2',
+      el('path', {d: pathOf(s), fill: colour, stroke: pal.border, 'stroke-width': 1.2 * K,
                   'class': 'province ' + s.kind, 'data-province': id,
                   'aria-label': info.name}, layers.land);
       if (s.center && info.center) {
         var cOwner = data.centres[id];
-        el('circle', {cx: s.center[0], cy: s.center[1], r: 7,
+        el('circle', {cx: s.center[0], cy: s.center[1], r: 7 * K,
                       fill: cOwner && pal.powers[cOwner] ? pal.powers[cOwner].unit : '#fff',
-                      stroke: pal.text, 'stroke-width': 2}, layers.centres);
+                      stroke: pal.text, 'stroke-width': 2 * K}, layers.centres);
       }
       if (s.label) {
         var label = el('text', {x: s.label[0], y: s.label[1], 'class': 'label ' + s.kind, 'data-label': id,
@@ -103,7 +107,7 @@
                      'data-location': u.location, 'data-power': u.power,
                      role: mine ? 'button' : 'img', 'aria-label': u.label,
                      tabindex: mine ? '0' : null,
-                     transform: 'translate(' + at[0] + ' ' + at[1] + ')'}, layers.units);
+                     transform: 'translate(' + at[0] + ' ' + at[1] + ') scale(' + K + ')'}, layers.units);
     if (dislodged) el('circle', {r: 28, fill: 'none', stroke: data.palette.dislodged, 'stroke-width': 4}, g);
     if (u.type === 'F') {
       el('path', {d: 'M-25 -9L25 -9L17 13L-17 13Z', fill: pal.unit, stroke: '#111', 'stroke-width': 2}, g);
@@ -127,22 +131,24 @@
       if (kind === 'move' || kind === 'retreat') {
         var to = point(o.order.target, 'unit');
         el('line', {x1: from[0], y1: from[1], x2: to[0], y2: to[1], stroke: colour,
-                    'stroke-width': 6, 'marker-end': 'url(#arrow)', 'class': 'order-line'}, layer);
+                    'stroke-width': 6 * K, 'marker-end': 'url(#arrow)', 'class': 'order-line'}, layer);
       } else if (kind === 'support' || kind === 'convoy') {
         var mid = point(o.order.aux, 'unit');
         var end = o.order.target ? point(o.order.target, 'unit') : mid;
         el('path', {d: 'M' + from[0] + ' ' + from[1] + 'Q' + mid[0] + ' ' + mid[1] + ' ' + end[0] + ' ' + end[1],
-                    fill: 'none', stroke: colour, 'stroke-width': 4,
-                    'stroke-dasharray': kind === 'convoy' ? '3 7' : '12 8',
+                    fill: 'none', stroke: colour, 'stroke-width': 4 * K,
+                    'stroke-dasharray': kind === 'convoy' ? (3 * K) + ' ' + (7 * K) : (12 * K) + ' ' + (8 * K),
                     'marker-end': o.order.target ? 'url(#arrow)' : null}, layer);
       } else if (kind === 'hold') {
-        el('circle', {cx: from[0], cy: from[1], r: 24, fill: 'none', stroke: colour, 'stroke-width': 5}, layer);
+        el('circle', {cx: from[0], cy: from[1], r: 24 * K, fill: 'none', stroke: colour, 'stroke-width': 5 * K}, layer);
       } else if (kind === 'build') {
-        el('rect', {x: from[0] - 22, y: from[1] - 22, width: 44, height: 44, fill: 'none',
-                    stroke: colour, 'stroke-width': 5, 'stroke-dasharray': '6 4'}, layer);
+        el('rect', {x: from[0] - 22 * K, y: from[1] - 22 * K, width: 44 * K, height: 44 * K,
+                    fill: 'none', stroke: colour, 'stroke-width': 5 * K,
+                    'stroke-dasharray': (6 * K) + ' ' + (4 * K)}, layer);
       } else if (kind === 'remove' || kind === 'disband') {
-        el('path', {d: 'M' + (from[0] - 18) + ' ' + (from[1] - 18) + 'l36 36m0 -36l-36 36',
-                    stroke: data.palette.dislodged, 'stroke-width': 6}, layer);
+        el('path', {d: 'M' + (from[0] - 18 * K) + ' ' + (from[1] - 18 * K) + 'l' + 36 * K + ' ' + 36 * K +
+                    'm0 ' + (-36 * K) + 'l' + (-36 * K) + ' ' + 36 * K,
+                    stroke: data.palette.dislodged, 'stroke-width': 6 * K}, layer);
       }
     });
   }
