@@ -30,6 +30,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.board_links import LINK_MAX_AGE, BoardLinkRefused, read_board_token
+from bot.client import Throttle
 from bot.db import Database
 from bot.i18n import LANGUAGES, language_of, t
 from bot.sealing import Sealer
@@ -55,7 +56,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; "
        "frame-ancestors 'self' https://discord.com https://*.discordsays.com")
-_STATUS = {"missing": 403, "expired": 403, "altered": 400, "other_game": 403,
+_STATUS = {"throttled": 429, "missing": 403, "expired": 403, "altered": 400, "other_game": 403,
            "replaced": 403, "not_player": 403, "csrf": 403, "not_found": 404, "off": 404}
 
 DB_KEY: web.AppKey[Database] = web.AppKey("db", Database)
@@ -184,6 +185,9 @@ async def _seat(request: web.Request, *, write: bool = False,
         sent = request.headers.get(CSRF_HEADER) or (form or {}).get(CSRF_FIELD)
         if not csrf_ok(session, sent):
             return refused(request, "csrf", lang)
+        # the slash commands' bucket per user, for the page's writes
+        if request.app[THROTTLE_KEY].wait(session.user_id) > 0:
+            return refused(request, "throttled", lang)
     try:
         loaded = await board.load(request.app[DB_KEY], game_id,
                                   user_id=None if write else session.user_id)
@@ -434,6 +438,7 @@ class Files:
 
 
 FILES_KEY: web.AppKey[Files] = web.AppKey("files", Files)
+THROTTLE_KEY: web.AppKey[Throttle] = web.AppKey("throttle", Throttle)
 
 
 async def static_file(request: web.Request) -> web.StreamResponse:
@@ -474,6 +479,7 @@ def make_app(db: Database, settings: Settings, *, sealer: Sealer | None = None,
     app[CONFIG_KEY] = Config(sealer=sealer, link_max_age=link_max_age,
                              default_lang=language_of(settings.default_locale))
     app[FILES_KEY] = Files()
+    app[THROTTLE_KEY] = Throttle(burst=12, period=1.0)
     app.router.add_get("/board/open", open_link)
     app.router.add_get("/board/{game}/open", open_link)
     app.router.add_get("/board/{game}", board_page)

@@ -111,3 +111,31 @@ async def test_run_serves_the_board_in_process(tmp_path: Path) -> None:
     finally:
         await bot.close()
     assert bot._web is None
+
+
+async def test_writes_are_throttled_per_player(db) -> None:
+    """The page's writes share the slash commands' bucket: a burst, then a clear refusal."""
+    import json
+    import re
+
+    game_id = await started_classic(db, [2001, 2002, 2003], channel_id=603)
+    runner, base = await serve(db, "http://127.0.0.1")
+    try:
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as http:
+            page = await http.get(board_link(base, db.sealer, game_id=game_id, user_id=2001))
+            html = await page.text()
+            data = json.loads(re.search(
+                r'id="board-data">(.*?)</script>', html, re.S).group(1))  # type: ignore[union-attr]
+            csrf = data["me"]["csrf"]
+            answers = []
+            for _ in range(20):
+                got = await http.post(f"{base}/board/{game_id}/check",
+                                      data={"csrf": csrf, "text": "A xyz H"})
+                answers.append(got.status)
+                if got.status == 429:
+                    assert (await got.json())["refused"] == "throttled"
+                    break
+            assert answers[0] == 400 and answers[-1] == 429  # refused order, then too many
+    finally:
+        await runner.cleanup()
