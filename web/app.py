@@ -288,7 +288,8 @@ async def post_orders(request: web.Request) -> web.StreamResponse:
             message = t("web.cleared", seat.lang)
     except ServiceError as exc:
         return _failure(exc, seat.lang)
-    return web.json_response({"ok": True, "power": power, "message": message})
+    return web.json_response({"ok": True, "power": power, "saved": bool(text.strip()),
+                              "message": message})
 
 
 async def post_check(request: web.Request) -> web.StreamResponse:

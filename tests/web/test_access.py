@@ -173,3 +173,38 @@ async def test_a_retreat_on_the_board(browser, db) -> None:
         await shot(page, "retreat-en")
         assert not page.js_errors
         await ctx.close()
+
+
+async def test_a_removal_with_the_count_due(browser, db) -> None:
+    game_id = await started_classic(db, USERS, channel_id=604)
+    game = await games_service.get_game(db, game_id=game_id)
+    west = next(p.user_id for p in game.players if "france" in p.powers)
+    south = next(p.user_id for p in game.players if "italy" in p.powers)
+
+    async def turn(orders: dict[str, tuple[int, str]]) -> None:
+        for power, (user, text) in orders.items():
+            await orders_service.submit_orders(db, game_id=game_id, user_id=user, text=text,
+                                               power=power)
+        for user in USERS:
+            await orders_service.set_ready(db, game_id=game_id, user_id=user)
+
+    # Germany walks into Marseilles as France leaves it: France 2 centres, 3 units
+    await turn({"germany": (west, "A mun - bur; A ber - mun"), "italy": (south, "A ven - pie")})
+    await turn({"germany": (west, "A bur - mar"), "france": (west, "A mar - gas")})
+    assert (await games_service.get_game(db, game_id=game_id)).phase == "W1901A"
+    async with board_server(db) as base:
+        ctx, page = await open_board(browser, link(base, db, game_id, west), locale="fr-FR")
+        await map_drawn(page)
+        due = page.locator("#due")
+        await expect(due).to_contain_text("France\u202f: 1 unité à retirer")
+        await expect(due).to_contain_text("Allemagne\u202f: 1 construction à faire")
+        await page.click('[data-unit="france A par"]')  # a removal: one click
+        assert await sentences(page) == ["L'armée de Paris est retirée du jeu"]
+        await expect(due).to_contain_text("France\u202f: 0 unité à retirer")
+        await page.get_by_role("button", name="Envoyer les ordres").click()
+        await expect(page.locator("#status")).to_contain_text("enregistrés")
+        mine = await orders_service.my_orders(db, game_id=game_id, user_id=west)
+        assert [x.normalized for s in mine for x in s.lines] == ["REMOVE A par"]
+        await shot(page, "removal-fr")
+        assert not page.js_errors
+        await ctx.close()

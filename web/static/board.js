@@ -492,6 +492,9 @@
     powers.forEach(function (p) {
       var text = draft.filter(function (d) { return d.power === p; })
         .map(function (d) { return d.text; }).join('\n');
+      // an empty list clears the power's saved orders; with none saved, nothing to send
+      var had = data.me.orders.some(function (o) { return o.power === p; });
+      if (!text && !had) return;
       chain = chain.then(function (acc) {
         return post('/orders', {power: p, text: text}).then(function (r) { acc.push(r); return acc; });
       });
@@ -506,7 +509,9 @@
         return false;
       }
       return reload().then(function () {
-        status(answers.length ? answers[answers.length - 1].message : '');
+        // one line for them all: "saved" when any list was stored
+        var saved = answers.filter(function (a) { return a.saved; })[0];
+        status(saved ? saved.message : answers.length ? answers[0].message : T.no_orders);
         return true;
       });
     });
