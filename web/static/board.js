@@ -62,6 +62,8 @@
     layers.labels.style.fontSize = (19 * K) + 'px';
     layers.orders = el('g', {'class': 'drawn-orders', 'aria-hidden': 'true'}, svg);
     layers.units = el('g', {'class': 'units'}, svg);
+    // marks over the units: a removal's or disbanding's cross
+    layers.marks = el('g', {'class': 'drawn-orders', 'aria-hidden': 'true'}, svg);
     var pal = data.palette;
     Object.keys(geo.spaces).forEach(function (id) {
       var s = geo.spaces[id];
@@ -123,6 +125,7 @@
     var layer = layers.orders;
     if (!layer) return;
     layer.textContent = '';
+    layers.marks.textContent = '';
     draft.forEach(function (o) {
       if (!o.order || o.conditional) return;
       var colour = (data.palette.powers[o.power] || {unit: '#222'}).unit;
@@ -146,9 +149,10 @@
                     fill: 'none', stroke: colour, 'stroke-width': 5 * K,
                     'stroke-dasharray': (6 * K) + ' ' + (4 * K)}, layer);
       } else if (kind === 'remove' || kind === 'disband') {
-        el('path', {d: 'M' + (from[0] - 18 * K) + ' ' + (from[1] - 18 * K) + 'l' + 36 * K + ' ' + 36 * K +
-                    'm0 ' + (-36 * K) + 'l' + (-36 * K) + ' ' + 36 * K,
-                    stroke: data.palette.dislodged, 'stroke-width': 6 * K}, layer);
+        var r = 24 * K;
+        el('path', {d: 'M' + (from[0] - r) + ' ' + (from[1] - r) + 'l' + 2 * r + ' ' + 2 * r +
+                    'm0 ' + (-2 * r) + 'l' + (-2 * r) + ' ' + 2 * r, 'stroke-linecap': 'round',
+                    stroke: data.palette.dislodged, 'stroke-width': 7 * K}, layers.marks);
       }
     });
   }
