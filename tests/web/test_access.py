@@ -208,3 +208,20 @@ async def test_a_removal_with_the_count_due(browser, db) -> None:
         await shot(page, "removal-fr")
         assert not page.js_errors
         await ctx.close()
+
+
+async def test_the_page_times_its_own_steps(browser, db) -> None:
+    """The marks a benchmark reads (tools/bench_web.py): the board drawn, a click to its lit
+    targets, a send to its answer. Only their presence is tested, never their speed."""
+    game_id = await started_classic(db, USERS, channel_id=605)
+    user = await russia_player(db, game_id)
+    async with board_server(db) as base:
+        ctx, page = await open_board(browser, link(base, db, game_id, user))
+        await map_drawn(page)
+        await order(page, "russia A mos", "ukr")
+        await page.get_by_role("button", name="Send orders").click()
+        await expect(page.locator("#status")).to_contain_text("saved")
+        names = await page.evaluate(
+            "performance.getEntriesByType('measure').map(m => m.name)")
+        assert {"board:drawn", "board:targets", "board:sent"} <= set(names)
+        await ctx.close()

@@ -16,6 +16,14 @@
   var K = 1;               // the board's scale against the classic board
   var $ = function (id) { return document.getElementById(id); };
 
+  // timings a benchmark reads (performance.getEntriesByType('measure')): board:drawn (from
+  // navigation), board:targets (a click to its lit targets), board:sent (Send to its answer)
+  function mark(name) { if (window.performance && performance.mark) performance.mark(name); }
+  function measure(name, from) {
+    try { if (window.performance && performance.measure) performance.measure(name, from); }
+    catch (e) { /* no start mark: nothing to measure */ }
+  }
+
   function fill(text, fields) {
     return String(text).replace(/\{(\w+)\}/g, function (m, k) {
       return fields[k] !== undefined ? fields[k] : m;
@@ -268,6 +276,7 @@
       return;
     }
     refreshTargets();
+    measure('board:targets', 'board:click');
     var first = layers.land.querySelector('.lit');
     if (first && keyboardMode) first.focus();
   }
@@ -318,6 +327,7 @@
   var keyboardMode = false;
   function activate(target, viaKeyboard) {
     keyboardMode = !!viaKeyboard;
+    mark('board:click');
     if (spectator) return;
     var unitEl = target.closest('[data-unit]');
     var provEl = target.closest('[data-province]');
@@ -490,6 +500,7 @@
 
   // resolves true when every power's list was stored
   function send() {
+    mark('board:send');
     status(T.sending);
     var powers = data.me.acting.length ? data.me.acting : data.me.powers;
     var chain = Promise.resolve([]);
@@ -516,6 +527,7 @@
         // one line for them all: "saved" when any list was stored
         var saved = answers.filter(function (a) { return a.saved; })[0];
         status(saved ? saved.message : answers.length ? answers[0].message : T.no_orders);
+        measure('board:sent', 'board:send');
         return true;
       });
     });
@@ -733,5 +745,9 @@
   setInterval(tick, 1000);
   setInterval(poll, 20000);
   fetch('/maps/' + data.map + '/geometry.json').then(function (r) { return r.json(); })
-    .then(function (g) { geo = g; draw(); centreOnMine(); document.body.setAttribute('data-ready', '1'); });
+    .then(function (g) {
+      geo = g; draw(); centreOnMine();
+      measure('board:drawn');  // from navigation start
+      document.body.setAttribute('data-ready', '1');
+    });
 })();
