@@ -139,3 +139,50 @@ async def test_writes_are_throttled_per_player(db) -> None:
             assert answers[0] == 400 and answers[-1] == 429  # refused order, then too many
     finally:
         await runner.cleanup()
+
+
+async def test_the_board_on_postgresql() -> None:
+    """The board's one read (Core statements, autocommit) and its writes on PostgreSQL."""
+    import os
+    import uuid
+
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from bot.db import Database, migrate
+
+    url = os.environ.get("TEST_POSTGRES_URL")
+    if not url:
+        pytest.skip("TEST_POSTGRES_URL not set")
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    admin = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    async with admin.connect() as conn:
+        await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    db = Database(url, connect_args={"server_settings": {"search_path": schema}})
+    try:
+        await migrate(db)
+        game_id = await started_classic(db, [2001, 2002, 2003])
+        runner, base = await serve(db, "http://127.0.0.1")
+        try:
+            jar = aiohttp.CookieJar(unsafe=True)
+            async with aiohttp.ClientSession(cookie_jar=jar) as http:
+                page = await http.get(board_link(base, db.sealer, game_id=game_id,
+                                                 user_id=2001))
+                assert page.status == 200
+                state = await (await http.get(f"{base}/board/{game_id}/state")).json()
+                me = state["me"]
+                power = me["acting"][0]
+                first = next(iter(me["legal"][power].values()))[0]
+                saved = await http.post(f"{base}/board/{game_id}/orders", data={
+                    "csrf": me["csrf"], "power": power, "text": first["text"],
+                    "version": str(state["game"]["version"])})
+                assert (await saved.json())["saved"] is True
+                state = await (await http.get(f"{base}/board/{game_id}/state")).json()
+                assert [o["text"] for o in state["me"]["orders"]] == [first["text"]]
+        finally:
+            await runner.cleanup()
+    finally:
+        await db.dispose()
+        async with admin.connect() as conn:
+            await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        await admin.dispose()
