@@ -71,6 +71,17 @@ def _load_in(connection: Connection, game_id: int, user_id: int | None) -> Loade
     return Loaded(game, players, own)
 
 
+_VERSION = sa_select(_GAME_T.c.version).where(_GAME_T.c.id == bindparam("game_id"))
+
+
+async def version_of(db: Database, game_id: int) -> int:
+    """The game's version alone (what live updates watch); ``NotFound`` without a game."""
+    rows = await db.read(_VERSION.params(game_id=game_id))
+    if not rows:
+        raise NotFound("game.not_found", game_id=game_id)
+    return int(rows[0][0])
+
+
 async def load(db: Database, game_id: int, *, user_id: int | None = None) -> Loaded:
     """The game and its seats (and ``user_id``'s own orders) in one read, on Core statements
     (a board is asked for often); ``NotFound`` when there is no such game."""

@@ -690,17 +690,33 @@
     return fresh;
   }
 
-  function poll() {
-    if (document.hidden) return;
-    var version = data.game.version;
-    fetch(statePath(), {credentials: 'same-origin'}).then(function (r) {
+  // the game moved (a phase resolved, the GM changed something): the page follows. A list
+  // not sent yet is kept while the phase is the same one
+  function refresh() {
+    return fetch(statePath(), {credentials: 'same-origin'}).then(function (r) {
       return r.ok ? r.json() : null;
     }).then(function (fresh) {
-      if (fresh && fresh.game.version !== version) {
-        data = keep(fresh); pick = null; fromServer(); renderPublic(); if (geo) draw();
-        if (!spectator) renderList();
-      }
+      if (!fresh || fresh.game.version === data.game.version) return;
+      var samePhase = fresh.game.phase === data.game.phase, mine = draft, wasDirty = dirty;
+      data = keep(fresh); pick = null; fromServer();
+      if (samePhase && wasDirty) { draft = mine; dirty = true; }
+      renderPublic(); if (geo) draw();
+      if (!spectator) renderList();
     }).catch(function () {});
+  }
+
+  function poll() {
+    if (!document.hidden) refresh();
+  }
+
+  // live updates: the server says when the game's version moves (server-sent events)
+  function listen() {
+    if (!window.EventSource) return false;
+    var source = new EventSource((spectator ? '/g/' : '/board/') + data.game.id + '/events');
+    source.onmessage = function (e) {
+      if (Number(e.data) !== data.game.version) refresh();
+    };
+    return true;
   }
 
   // a phone shows part of the map: start where the player's units are
@@ -743,7 +759,7 @@
   if (!spectator) renderList();
   tick();
   setInterval(tick, 1000);
-  setInterval(poll, 20000);
+  setInterval(poll, listen() ? 60000 : 20000);  // polling stays as a safety net
   fetch('/maps/' + data.map + '/geometry.json').then(function (r) { return r.json(); })
     .then(function (g) {
       geo = g; draw(); centreOnMine();
