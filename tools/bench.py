@@ -1,4 +1,4 @@
-"""All budgets of DESIGN.md, measured: ``make bench`` (figures go in the README).
+"""All budgets of docs/BENCHMARKS.md, measured: ``make bench`` (figures go in docs/BENCHMARKS.md).
 
 Each section lives in its own module (tools/bench_*.py) and returns a dict of figures; this
 script runs them in turn and prints one JSON object, with the budget beside each figure.

@@ -1,5 +1,5 @@
-"""Games: ``/game create|join|leave|start|status|settings|history`` and ``/map`` (DESIGN.md
-"Discord surface"), one set of commands for every variant: a variant changes what ``join``,
+"""Games: ``/game create|join|leave|start|status|settings|history`` and ``/map`` (docs/PLAYING.md),
+one set of commands for every variant: a variant changes what ``join``,
 ``start``, ``status`` and ``settings`` do through the hooks its cog registers
 (``bot.ui.surface``). Each command reads its arguments, calls one service and formats the
 reply; who may do what is decided by the services."""

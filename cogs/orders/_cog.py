@@ -1,5 +1,5 @@
 """A player's orders: ``/orders submit|show|clear``, the guided ``/order`` and ``/ready``
-(DESIGN.md "Discord surface"). A variant may take over ``/ready`` (a duel's bidding season)
+(docs/PLAYING.md). A variant may take over ``/ready`` (a duel's bidding season)
 through its hooks (``bot.ui.surface``). The services decide who may order for which power."""
 
 from __future__ import annotations
