@@ -123,6 +123,21 @@ def test_references_to_rule_sections_exist() -> None:
     assert not bad, bad
 
 
+def test_references_to_architecture_sections_exist() -> None:
+    """A comment citing a section of docs/ARCHITECTURE.md by its title names a heading."""
+    headings = [line.lstrip("#").strip() for line in
+                (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8").splitlines()
+                if line.startswith("#")]
+    cite = re.compile(r'docs/ARCHITECTURE\.md "([^"]+)"')
+    bad = []
+    for path in tracked_files():
+        if path.suffix != ".py" or (text := text_of(path)) is None:
+            continue
+        bad += [f"{path.relative_to(ROOT)}: {c}" for c in cite.findall(text)
+                if not any(h.startswith(c) for h in headings)]
+    assert not bad, bad
+
+
 def test_nothing_points_outside_the_repository() -> None:
     named = [str(path.relative_to(ROOT)) for path in tracked_files()
              if (text := text_of(path)) is not None and OUTSIDE in text]
