@@ -1,5 +1,5 @@
 """The Discord client's commands for ``python -m bot``: ``run`` (the default), ``worker``,
-``check`` and ``sync``."""
+``check``, ``sync`` and ``web``."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from bot.run import (
     setup_check,
     setup_run,
     setup_sync,
+    setup_web,
     setup_worker,
     sync,
+    web,
     worker,
 )
 
@@ -24,4 +26,6 @@ COMMANDS = {
     "sync": ("push the slash commands to Discord", setup_sync, sync),
     "worker": ("run deadlines, reminders and posts without a gateway connection (several "
                "processes on one PostgreSQL: docs/DEPLOY.md)", setup_worker, worker),
+    "web": ("serve the web board alone on WEB_HOST/WEB_PORT (run serves it too when WEB_URL "
+            "is set)", setup_web, web),
 }

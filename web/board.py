@@ -1,0 +1,264 @@
+"""What the board page shows, as JSON: built from the ``bot`` services and ``engine.api`` (the
+same ones the slash commands use), never from a cog.
+
+Two readers: a seated player (``player_board``: the public position, and of the hidden part
+only their own orders and legal choices) and anyone (``public_board``: the position, the last
+results, the past phases; never a pending order, bid, ballot or letter, and no player named
+at all, so a gunboat game names nobody)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from bot.db import Database
+from bot.models import Game, Player
+from bot.services import history as history_service
+from bot.services import orders as orders_service
+from bot.services.classic.turn import engine_options
+from bot.services.common import SEATED, load_game, load_players
+from bot.services.options import map_style
+from bot.ui.format import local_code, phase_name
+from engine import api as engine_api
+from engine import report, variants, wording
+from engine.render.palette import Palette, best_ink, make_palette
+
+Json = dict[str, Any]
+
+
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    game: Game
+    players: list[Player]
+
+
+async def load(db: Database, game_id: int) -> Loaded:
+    """The game and its seats, in one read (``NotFound`` when there is no such game)."""
+    async with db.transaction(write=False) as session:
+        game = await load_game(session, game_id)
+        players = await load_players(session, game_id)
+    return Loaded(game, players)
+
+
+def seat_of(loaded: Loaded, *, user_id: int, player_id: int) -> Player | None:
+    """The seat a session was opened for, if it is still this user's and still seated: a
+    replaced player's cookie names a row that no longer plays (``REPLACED``)."""
+    for p in loaded.players:
+        if p.id == player_id and p.user_id == user_id and p.status in SEATED:
+            return p
+    return None
+
+
+def seat_of_user(loaded: Loaded, user_id: int) -> Player | None:
+    for p in loaded.players:
+        if p.user_id == user_id and p.status in SEATED:
+            return p
+    return None
+
+
+def _palette(variant: variants.Variant, name: str) -> tuple[Palette, list[Any]]:
+    game_map = variants.game_map(variant.name)
+    powers = list(getattr(game_map, "powers", ()) or ())
+    return make_palette(name, [(p.id, p.color) for p in powers]), powers
+
+
+def _map_json(game: Game, lang: str) -> Json:
+    """Board, palette and names: what does not change within a phase."""
+    variant = variants.get(game.variant)
+    style = map_style(game.options, lang)
+    palette, powers = _palette(variant, style["palette"])
+    game_map = variants.game_map(variant.name)
+    provinces: Json = {}
+    for pid, p in getattr(game_map, "provinces", {}).items():
+        name = getattr(p, f"name_{lang}", None) or getattr(p, "name_en", pid)
+        code = local_code(pid, style["labels"]) if variant.map_name == "classic" else pid
+        provinces[pid] = {"name": name, "code": code.upper() if len(code) <= 4 else code,
+                          "kind": str(getattr(getattr(p, "kind", None), "value", "land")),
+                          "center": bool(getattr(p, "center", False))}
+    return {
+        "map": variant.map_name,
+        "palette": {
+            "name": palette.name, "sea": _hex(palette.sea), "neutral": _hex(palette.neutral),
+            "border": _hex(palette.border), "text": _hex(palette.text),
+            "impassable": _hex(palette.impassable), "dislodged": _hex(palette.dislodged),
+            "powers": {p.id: {"name": getattr(p, f"name_{lang}", p.id),
+                              "unit": _hex(palette.unit(p.id)),
+                              "fill": _hex(palette.fill(p.id)),
+                              "ink": _hex(best_ink(palette.unit(p.id)))} for p in powers}},
+        "provinces": provinces,
+    }
+
+
+def _unit_label(game_map: Any, unit: Json, lang: str) -> str:
+    """"Army in Paris" / "Armée à Paris": a screen reader's name for a unit."""
+    prov = str(unit["location"]).partition("/")[0]
+    p = getattr(game_map, "provinces", {}).get(prov)
+    name = (getattr(p, f"name_{lang}", None) if p else None) or prov.upper()
+    kind = unit.get("type")
+    if lang == "fr":
+        return f"{'Flotte' if kind == 'F' else 'Armée'} {wording.place(game_map.name, prov, name, 'fr').at}"
+    return f"{'Fleet' if kind == 'F' else 'Army'} in {wording.place(game_map.name, prov, name, 'en').the}"
+
+
+def _position(game: Game, state: Json, lang: str) -> Json:
+    """The public position: units (with their accessible names), owners, centres."""
+    variant = variants.get(game.variant)
+    game_map = variants.game_map(variant.name)
+    owners: dict[str, str] = {}
+    if variant.map_name == "classic":
+        for power, centres in (state.get("centers") or {}).items():
+            for c in centres:
+                owners[c.split("/")[0]] = power
+    else:
+        owners = {k: v for k, v in (state.get("owners") or {}).items() if v}
+    units = [{"power": u["power"], "type": u["type"], "location": u["location"],
+              "label": _unit_label(game_map, u, lang)} for u in state.get("units") or []]
+    dislodged = [{"power": d["power"], "type": d["type"], "location": d["location"],
+                  "label": _unit_label(game_map, d, lang),
+                  "retreats": list(d.get("retreats") or [])}
+                 for d in state.get("dislodged") or []]
+    return {"owners": owners, "units": units, "dislodged": dislodged,
+            "centres": {p: pw for p, pw in owners.items()
+                        if getattr(getattr(game_map, "provinces", {}).get(p), "center", False)}}
+
+
+def _game_json(game: Game, lang: str) -> Json:
+    return {"id": game.id, "name": game.name, "variant": game.variant, "status": game.status,
+            "phase": game.phase, "phase_name": phase_name(game.phase, lang) if game.phase else "",
+            "version": game.version,
+            "deadline": game.deadline.isoformat() if game.deadline else None}
+
+
+def _unit_types(state: Json) -> dict[str, str]:
+    return {str(u["location"]).partition("/")[0]: str(u["type"])
+            for u in state.get("units") or []}
+
+
+def sentence(game: Game, state: Json, order: Json | None, text: str, lang: str) -> str:
+    """An order read back in the reader's language ("L'armée de Paris va en Bourgogne")."""
+    if not order:
+        return text
+    variant = variants.get(game.variant)
+    if not hasattr(variant, "game_map"):
+        return text
+    targets: list[str] = []
+    if order.get("kind") == "retreat" and " R " in text:
+        targets = [x.strip() for x in text.split(" R ", 1)[1].split(",") if x.strip()]
+    return wording.order_sentence(variants.game_map(variant.name), order, lang,
+                                  unit_at=_unit_types(state), targets=targets)
+
+
+def _last_results(db_detail: Any, game: Game, lang: str) -> list[Json]:
+    if db_detail is None:
+        return []
+    lines = report.lines_by_power(db_detail.results, db_detail.state, lang, game.variant)
+    return [{"power": power, "lines": text} for power, text in sorted(lines.items())]
+
+
+async def _history(db: Database, game: Game, lang: str) -> tuple[list[Json], Any]:
+    assert game.id is not None
+    phases = await history_service.phase_history(db, game_id=game.id)
+    last = None
+    if phases:
+        last = await history_service.phase_detail(db, game_id=game.id, seq=phases[-1].seq)
+    return ([{"seq": p.seq, "phase": p.phase, "name": phase_name(p.phase, lang)}
+             for p in phases], last)
+
+
+async def public_board(db: Database, loaded: Loaded, lang: str, *, seq: int | None = None
+                       ) -> Json:
+    """What anyone may see: the position now (public part of the STATE), or the position a
+    past phase was played from (``seq``) with that phase's results; the list of past
+    phases (``/game history``'s). No player is named; no pending order is read."""
+    game = loaded.game
+    phases, last = await _history(db, game, lang)
+    shown = None
+    if seq is not None:
+        shown = await history_service.phase_detail(db, game_id=game.id or 0, seq=seq)
+        state = shown.state
+    else:
+        state = variants.public(dict(game.state or {}))
+    out: Json = {"game": _game_json(game, lang), "lang": lang, **_map_json(game, lang),
+                 **_position(game, state, lang), "history": phases,
+                 "shown": None if shown is None else {"seq": shown.seq, "phase": shown.phase,
+                                                      "name": phase_name(shown.phase, lang)},
+                 "results": _last_results(shown or last, game, lang), "me": None}
+    out["crisis"] = _crisis(game, state, lang)
+    return out
+
+
+def _crisis(game: Game, state: Json, lang: str) -> Json | None:
+    """L'Impérialisme: the current crisis, read-only (its votes stay in direct messages)."""
+    crisis = state.get("crisis") if isinstance(state.get("crisis"), dict) else None
+    if not crisis:
+        return None
+    keep = ("id", "name", "title", "stage", "kind", "region", "regions", "territory")
+    shown = {k: crisis[k] for k in keep if k in crisis}
+    for k, v in list(shown.items()):
+        if isinstance(v, dict) and set(v) >= {"en", "fr"}:
+            shown[k] = v[lang]
+    return shown or None
+
+
+async def player_board(db: Database, loaded: Loaded, player: Player, lang: str, csrf: str
+                       ) -> Json:
+    """The public board plus, for this seat only: its powers, which of them act now, its
+    saved orders (read back as sentences), the legal choices of each, the builds or
+    removals still due, and whether it said ready."""
+    game = loaded.game
+    state = dict(game.state or {})
+    out = await public_board(db, loaded, lang)
+    choices: list[str] = []
+    if game.state and game.status in ("active", "paused"):
+        choices = engine_api.powers_with_choices(
+            state, engine_options(game, loaded.players, returning=player))
+    acting = [p for p in player.powers if p in choices]
+    own = await orders_service.my_orders(db, game_id=game.id or 0, user_id=player.user_id)
+    orders: list[Json] = []
+    ready = False
+    for s in own:
+        ready = ready or s.ready
+        for line in s.lines:
+            orders.append({"power": s.power, "text": line.normalized or line.text,
+                           "conditional": line.conditional,
+                           "location": (line.order or {}).get("location"),
+                           "say": sentence(game, state, line.order, line.normalized or line.text,
+                                           lang)})
+    legal: Json = {}
+    adjust: Json = {}
+    variant = variants.get(game.variant)
+    if acting and hasattr(variant, "game_map"):
+        legal = await asyncio.to_thread(_legal, game, state, acting, lang)
+        if str(game.phase or "").endswith("A"):
+            counts = report.centre_counts(state)
+            for p in acting:
+                units = sum(1 for u in state.get("units") or [] if u["power"] == p)
+                adjust[p] = counts.get(p, 0) - units
+    out["me"] = {"powers": list(player.powers), "acting": acting, "ready": ready,
+                 "orders": orders, "legal": legal, "adjust": adjust, "csrf": csrf,
+                 "bids": _duel_bids(game, state, acting)}
+    return out
+
+
+def _legal(game: Game, state: Json, powers: list[str], lang: str) -> Json:
+    """Per power, per unit (location; "" for builds), its legal orders, each with the
+    sentence that reads it back."""
+    out: Json = {}
+    for power in powers:
+        per_unit = engine_api.legal_order_choices(state, power)
+        out[power] = {loc: [{**o, "say": sentence(game, state, o, o["text"], lang)}
+                            for o in orders] for loc, orders in per_unit.items()}
+    return out
+
+
+def _duel_bids(game: Game, state: Json, acting: list[str]) -> Json | None:
+    """The duel's sealed bids phase: the form's countries and the credits (no one else's
+    bid is ever read here)."""
+    if game.variant != "duel" or "bidding" not in state:
+        return None
+    return {"open": bool(acting)}
