@@ -61,6 +61,10 @@ def _page(status: int, reason: str, lang: str) -> web.Response:
                         content_type="text/html", charset="utf-8")
 
 
+def _see_other(location: str) -> web.Response:
+    return web.Response(status=303, headers={"Location": location})
+
+
 async def activity_page(request: web.Request) -> web.StreamResponse:
     """Discord's entry: the page that signs in through the Discord client."""
     activity = request.app[ACTIVITY_KEY]
@@ -148,13 +152,15 @@ async def open_activity(request: web.Request) -> web.StreamResponse:
         return _page(404, "activity_no_game", lang)
     seat = board.seat_of_user(loaded, user_id)
     if seat is None or seat.id is None:
-        return web.HTTPSeeOther(f"/g/{game.id}?lang={lang}")
+        return _see_other(f"/g/{game.id}?lang={lang}")
     sessions = request.app[SESSIONS_KEY]
     session = sessions.new(game_id=game.id, user_id=user_id, player_id=seat.id, lang=lang)
-    response = web.HTTPSeeOther(f"/board/{game.id}")
-    options = {**sessions.cookie_options(), "samesite": "None", "secure": True,
-               "partitioned": True}
-    response.set_cookie(cookie_name(game.id), sessions.dump(session), **options)
+    response = _see_other(f"/board/{game.id}")
+    # written out: Python 3.11's cookie module does not know Partitioned
+    options = sessions.cookie_options()
+    response.headers.add("Set-Cookie", (
+        f"{cookie_name(game.id)}={sessions.dump(session)}; Path={options['path']}; "
+        f"Max-Age={int(options['max_age'])}; HttpOnly; Secure; SameSite=None; Partitioned"))
     return response
 
 

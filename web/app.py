@@ -396,6 +396,9 @@ def make_app(db: Database, settings: Settings, *, sealer: Sealer | None = None,
     app.router.add_get("/static/{name}", static_file)
     app.router.add_get("/maps/{map}/geometry.json", geometry)
     app.router.add_get("/healthz", health)
+    from web import activity  # the Activity's routes (it reads this module's keys)
+
+    activity.add_routes(app, settings)
     return app
 
 
