@@ -37,6 +37,7 @@ class Site:
     game_id: int
     forum_game_id: int
     http: aiohttp.ClientSession
+    runner: aiohttp.web.AppRunner
 
     async def get(self, path: str, *, lang: str = "en", **params: str
                   ) -> aiohttp.ClientResponse:
@@ -71,7 +72,7 @@ async def serve(tmp_path: Path, *, activity: bool = True) -> AsyncIterator[Site]
         try:
             async with aiohttp.ClientSession() as http:
                 yield Site(f"http://127.0.0.1:{bound_port(runner)}", db, runner.app,
-                           discord, game_id, forum_game_id, http)
+                           discord, game_id, forum_game_id, http, runner)
         finally:
             await runner.cleanup()
             await db.dispose()
