@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from html import escape
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -55,7 +56,7 @@ async def started(db: Database, **where: int) -> int:
 
 
 def settings(api_url: str, *, activity: bool = True) -> Settings:
-    extra = {"discord_client_id": CLIENT_ID,
+    extra: dict[str, Any] = {"discord_client_id": CLIENT_ID,
              "discord_client_secret": SecretStr(CLIENT_SECRET)} if activity else {}
     return Settings(_env_file=None, database_url="sqlite+aiosqlite://",  # type: ignore[call-arg]
                     web_url="https://diplo.example.org", discord_api_url=api_url, **extra)
