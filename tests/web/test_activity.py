@@ -46,7 +46,7 @@ class Site:
                                    headers={"Accept-Language": lang})
 
 
-async def started(db: Database, **where: int) -> int:
+async def started(db: Database, **where: Any) -> int:
     view = await games_service.create_game(db, variant="classic", gm_user_id=GM, name="G",
                                            **where)
     for user in PLAYERS:
