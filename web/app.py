@@ -7,6 +7,7 @@ Routes (the page contract is in docs/ARCHITECTURE.md, "The web board"):
 - ``GET /board/<game>``: the player's board; ``GET /board/<game>/state``: its JSON
 - ``POST /board/<game>/orders`` (``csrf``, ``power``, ``text``): ``bot.services.orders``'s
   ``submit_orders`` as ``/orders submit`` (an empty text clears, as ``/orders clear``)
+- ``POST /board/<game>/check`` (``csrf``, ``text``): a typed line read back, nothing stored
 - ``POST /board/<game>/ready`` (``csrf``, ``ready`` = 1 or 0): ``set_ready``
 - ``POST /board/<game>/bids`` (``csrf``, ``text``): the duel's sealed bids
 - ``GET /g/<game>`` (``?seq=N`` a past phase) and ``/g/<game>/state``: anyone's view
@@ -16,6 +17,7 @@ Routes (the page contract is in docs/ARCHITECTURE.md, "The web board"):
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import hashlib
 import importlib
@@ -138,7 +140,7 @@ async def open_link(request: web.Request) -> web.StreamResponse:
     sessions = request.app[SESSIONS_KEY]
     session = sessions.new(game_id=granted.game_id, user_id=granted.user_id,
                            player_id=seat.id, lang=lang)
-    response = web.HTTPSeeOther(f"/board/{granted.game_id}")
+    response = web.Response(status=303, headers={"Location": f"/board/{granted.game_id}"})
     response.set_cookie(cookie_name(granted.game_id), sessions.dump(session),
                         **sessions.cookie_options())
     return response
@@ -217,7 +219,7 @@ def _failure(error: ServiceError, lang: str, status: int = 400) -> web.Response:
     body: dict[str, Any] = {"ok": False, "code": error.code, "message": error_text(error, lang)}
     if isinstance(error, OrdersRejected):
         body["lines"] = [{"text": x.get("text"), "ok": bool(x.get("ok")),
-                          "error": error_text(error, lang) if not x.get("ok") else None}
+                          "error": (x.get("error") or {}).get(f"message_{lang}")}
                          for x in error.params.get("lines") or []]
     return web.json_response(body, status=status)
 
@@ -245,12 +247,40 @@ async def post_orders(request: web.Request) -> web.StreamResponse:
     return web.json_response({"ok": True, "power": power, "message": message})
 
 
+async def post_check(request: web.Request) -> web.StreamResponse:
+    """A typed order read as ``/orders submit`` would read it, for one of the caller's
+    powers acting now (the first that accepts every line): nothing is stored."""
+    form = await _form(request)
+    seat = await _seat(request, write=True, form=form)
+    if isinstance(seat, web.Response):
+        return seat
+    text = str(form.get("text") or "")
+    try:
+        orders_service.bound_orders(text)
+    except ServiceError as exc:
+        return _failure(exc, seat.lang)
+    answer = await asyncio.to_thread(board.check_typed, seat.loaded, seat.player, text,
+                                     seat.lang)
+    if answer is None:
+        return web.json_response({"ok": False, "message": t("web.nothing", seat.lang)},
+                                 status=400)
+    if not answer["ok"]:
+        bad = [x for x in answer["lines"] if not x["ok"]]
+        error = OrdersRejected(power=answer["power"], phase=seat.loaded.game.phase,
+                               lines=bad)
+        return _failure(error, seat.lang)
+    return web.json_response(answer)
+
+
 async def post_ready(request: web.Request) -> web.StreamResponse:
     form = await _form(request)
     seat = await _seat(request, write=True, form=form)
     if isinstance(seat, web.Response):
         return seat
     ready = str(form.get("ready", "1")) not in ("0", "false", "")
+    game = seat.loaded.game
+    if game.variant == "duel" and str(game.phase or "").endswith("B"):
+        return await _bids_ready(request, seat, ready)
     try:
         result = await orders_service.set_ready(request.app[DB_KEY],
                                                 game_id=seat.session.game_id,
@@ -259,6 +289,19 @@ async def post_ready(request: web.Request) -> web.StreamResponse:
         return _failure(exc, seat.lang)
     return web.json_response({
         "ok": True, "ready": result.ready, "resolved": result.turn is not None,
+        "message": t("web.ready_on" if ready else "web.ready_off", seat.lang)})
+
+
+async def _bids_ready(request: web.Request, seat: Seat, ready: bool) -> web.StreamResponse:
+    """Ready in the duel's bidding season: the duel's own service (both ready: revealed)."""
+    bids = importlib.import_module("bot.services.duel.bids")
+    try:
+        view = await bids.set_bids_ready(request.app[DB_KEY], game_id=seat.session.game_id,
+                                         user_id=seat.session.user_id, ready=ready)
+    except ServiceError as exc:
+        return _failure(exc, seat.lang)
+    return web.json_response({
+        "ok": True, "ready": ready, "resolved": getattr(view, "revealed", None) is not None,
         "message": t("web.ready_on" if ready else "web.ready_off", seat.lang)})
 
 
@@ -368,6 +411,10 @@ async def geometry(request: web.Request) -> web.StreamResponse:
     return request.app[FILES_KEY].respond(request, folder / "geometry.json")
 
 
+async def no_icon(request: web.Request) -> web.StreamResponse:
+    return web.Response(status=204, headers={"Cache-Control": "public, max-age=86400"})
+
+
 async def health(request: web.Request) -> web.StreamResponse:
     return web.Response(text="ok")
 
@@ -390,12 +437,14 @@ def make_app(db: Database, settings: Settings, *, sealer: Sealer | None = None,
     app.router.add_get("/board/{game}/state", board_state)
     app.router.add_post("/board/{game}/orders", post_orders)
     app.router.add_post("/board/{game}/ready", post_ready)
+    app.router.add_post("/board/{game}/check", post_check)
     app.router.add_post("/board/{game}/bids", post_bids)
     app.router.add_get("/g/{game}", spectator_page)
     app.router.add_get("/g/{game}/state", spectator_state)
     app.router.add_get("/static/{name}", static_file)
     app.router.add_get("/maps/{map}/geometry.json", geometry)
     app.router.add_get("/healthz", health)
+    app.router.add_get("/favicon.ico", no_icon)
     from web import activity  # the Activity's routes (it reads this module's keys)
 
     activity.add_routes(app, settings)

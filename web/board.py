@@ -9,7 +9,10 @@ at all, so a gunboat game names nobody)."""
 from __future__ import annotations
 
 import asyncio
+import importlib
+import json
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from bot.db import Database
@@ -18,11 +21,14 @@ from bot.services import history as history_service
 from bot.services import orders as orders_service
 from bot.services.classic.turn import engine_options
 from bot.services.common import SEATED, load_game, load_players
+from bot.services.errors import ServiceError
 from bot.services.options import map_style
-from bot.ui.format import local_code, phase_name
+from bot.i18n import has_key, t
+from bot.ui.format import phase_name
 from engine import api as engine_api
 from engine import report, variants, wording
-from engine.render.palette import Palette, best_ink, make_palette
+from engine.maps import map_dir
+from engine.render.palette import best_ink, make_palette
 
 Json = dict[str, Any]
 
@@ -61,70 +67,85 @@ def seat_of_user(loaded: Loaded, user_id: int) -> Player | None:
     return None
 
 
-def _palette(variant: variants.Variant, name: str) -> tuple[Palette, list[Any]]:
-    game_map = variants.game_map(variant.name)
-    powers = list(getattr(game_map, "powers", ()) or ())
-    return make_palette(name, [(p.id, p.color) for p in powers]), powers
+@cache
+def board_names(map_name: str) -> Json:
+    """Powers and places of a board from its ``map.json`` (classic-format boards list
+    ``provinces``; L'Impérialisme ``territories`` and ``seas``)."""
+    data = json.loads((map_dir(map_name) / "map.json").read_text(encoding="utf-8"))
+    places: Json = {}
+    for p in data.get("provinces") or []:
+        places[p["id"]] = {"en": p.get("name_en", p["id"]), "fr": p.get("name_fr", p["id"]),
+                           "kind": p.get("kind", "land"), "center": bool(p.get("center")),
+                           "code_fr": p.get("code_fr")}
+    for p in data.get("territories") or []:
+        places[p["id"]] = {"en": p.get("name_en", p["id"]), "fr": p.get("name_fr", p["id"]),
+                           "kind": "land", "center": bool(p.get("star")), "code_fr": None}
+    for p in data.get("seas") or []:
+        places[p["id"]] = {"en": p.get("name_en", p["id"]), "fr": p.get("name_fr", p["id"]),
+                           "kind": "sea", "center": False, "code_fr": None}
+    powers = [{"id": p["id"], "en": p.get("name_en", p["id"]), "fr": p.get("name_fr", p["id"]),
+               "color": p.get("color", "#888888")} for p in data.get("powers") or []]
+    return {"places": places, "powers": powers}
 
 
 def _map_json(game: Game, lang: str) -> Json:
     """Board, palette and names: what does not change within a phase."""
     variant = variants.get(game.variant)
     style = map_style(game.options, lang)
-    palette, powers = _palette(variant, style["palette"])
-    game_map = variants.game_map(variant.name)
+    names = board_names(variant.map_name)
+    palette = make_palette(style["palette"], [(p["id"], p["color"]) for p in names["powers"]])
     provinces: Json = {}
-    for pid, p in getattr(game_map, "provinces", {}).items():
-        name = getattr(p, f"name_{lang}", None) or getattr(p, "name_en", pid)
-        code = local_code(pid, style["labels"]) if variant.map_name == "classic" else pid
-        provinces[pid] = {"name": name, "code": code.upper() if len(code) <= 4 else code,
-                          "kind": str(getattr(getattr(p, "kind", None), "value", "land")),
-                          "center": bool(getattr(p, "center", False))}
+    for pid, p in names["places"].items():
+        code = p["code_fr"] if style["labels"] == "fr" and p["code_fr"] else pid
+        provinces[pid] = {"name": p[lang], "code": code.upper(), "kind": p["kind"],
+                          "center": p["center"]}
     return {
         "map": variant.map_name,
         "palette": {
             "name": palette.name, "sea": _hex(palette.sea), "neutral": _hex(palette.neutral),
             "border": _hex(palette.border), "text": _hex(palette.text),
             "impassable": _hex(palette.impassable), "dislodged": _hex(palette.dislodged),
-            "powers": {p.id: {"name": getattr(p, f"name_{lang}", p.id),
-                              "unit": _hex(palette.unit(p.id)),
-                              "fill": _hex(palette.fill(p.id)),
-                              "ink": _hex(best_ink(palette.unit(p.id)))} for p in powers}},
+            "powers": {p["id"]: {"name": p[lang], "unit": _hex(palette.unit(p["id"])),
+                                 "fill": _hex(palette.fill(p["id"])),
+                                 "ink": _hex(best_ink(palette.unit(p["id"])))}
+                       for p in names["powers"]}},
         "provinces": provinces,
     }
 
 
-def _unit_label(game_map: Any, unit: Json, lang: str) -> str:
+def _unit_label(map_name: str, unit: Json, lang: str) -> str:
     """"Army in Paris" / "Armée à Paris": a screen reader's name for a unit."""
     prov = str(unit["location"]).partition("/")[0]
-    p = getattr(game_map, "provinces", {}).get(prov)
-    name = (getattr(p, f"name_{lang}", None) if p else None) or prov.upper()
+    place = board_names(map_name)["places"].get(prov)
+    name = place[lang] if place else prov.upper()
     kind = unit.get("type")
     if lang == "fr":
-        return f"{'Flotte' if kind == 'F' else 'Armée'} {wording.place(game_map.name, prov, name, 'fr').at}"
-    return f"{'Fleet' if kind == 'F' else 'Army'} in {wording.place(game_map.name, prov, name, 'en').the}"
+        at = wording.place(map_name, prov, name, "fr").at
+        return f"{'Flotte' if kind == 'F' else 'Armée'} {at}"
+    the = wording.place(map_name, prov, name, "en").the
+    return f"{'Fleet' if kind == 'F' else 'Army'} in {the}"
 
 
 def _position(game: Game, state: Json, lang: str) -> Json:
     """The public position: units (with their accessible names), owners, centres."""
-    variant = variants.get(game.variant)
-    game_map = variants.game_map(variant.name)
+    map_name = variants.get(game.variant).map_name
+    places = board_names(map_name)["places"]
     owners: dict[str, str] = {}
-    if variant.map_name == "classic":
+    if state.get("centers") is not None:
         for power, centres in (state.get("centers") or {}).items():
             for c in centres:
                 owners[c.split("/")[0]] = power
-    else:
+    else:  # a board coloured by territory (L'Impérialisme)
         owners = {k: v for k, v in (state.get("owners") or {}).items() if v}
     units = [{"power": u["power"], "type": u["type"], "location": u["location"],
-              "label": _unit_label(game_map, u, lang)} for u in state.get("units") or []]
+              "label": _unit_label(map_name, u, lang)} for u in state.get("units") or []]
     dislodged = [{"power": d["power"], "type": d["type"], "location": d["location"],
-                  "label": _unit_label(game_map, d, lang),
+                  "label": _unit_label(map_name, d, lang),
                   "retreats": list(d.get("retreats") or [])}
                  for d in state.get("dislodged") or []]
     return {"owners": owners, "units": units, "dislodged": dislodged,
             "centres": {p: pw for p, pw in owners.items()
-                        if getattr(getattr(game_map, "provinces", {}).get(p), "center", False)}}
+                        if places.get(p, {}).get("center")}}
 
 
 def _game_json(game: Game, lang: str) -> Json:
@@ -154,7 +175,8 @@ def sentence(game: Game, state: Json, order: Json | None, text: str, lang: str) 
 
 
 def _last_results(db_detail: Any, game: Game, lang: str) -> list[Json]:
-    if db_detail is None:
+    """The resolved phase's report by power (written orders only: a crisis has its own)."""
+    if db_detail is None or not hasattr(variants.get(game.variant), "game_map"):
         return []
     lines = report.lines_by_power(db_detail.results, db_detail.state, lang, game.variant)
     return [{"power": power, "lines": text} for power, text in sorted(lines.items())]
@@ -193,16 +215,20 @@ async def public_board(db: Database, loaded: Loaded, lang: str, *, seq: int | No
 
 
 def _crisis(game: Game, state: Json, lang: str) -> Json | None:
-    """L'Impérialisme: the current crisis, read-only (its votes stay in direct messages)."""
+    """L'Impérialisme: the current crisis, read-only (its votes stay in direct messages):
+    its number, its two sides and its stage. Nothing of any ballot."""
     crisis = state.get("crisis") if isinstance(state.get("crisis"), dict) else None
     if not crisis:
         return None
-    keep = ("id", "name", "title", "stage", "kind", "region", "regions", "territory")
-    shown = {k: crisis[k] for k in keep if k in crisis}
-    for k, v in list(shown.items()):
-        if isinstance(v, dict) and set(v) >= {"en", "fr"}:
-            shown[k] = v[lang]
-    return shown or None
+    names = {p["id"]: p[lang] for p in board_names(variants.get(game.variant).map_name)["powers"]}
+    sides = [names.get(str(x), str(x)) for x in crisis.get("sides") or []]
+    stage = str(crisis.get("stage") or "")
+    stage_text = t(f"imp.stage.{stage}", lang) if has_key(f"imp.stage.{stage}") else stage
+    text = t("web.crisis_line", lang, number=int(crisis.get("number") or 0),
+             first=sides[0] if sides else "?", second=sides[1] if len(sides) > 1 else "?",
+             stage=stage_text)
+    return {"number": crisis.get("number"), "sides": list(crisis.get("sides") or []),
+            "stage": stage, "text": text}
 
 
 async def player_board(db: Database, loaded: Loaded, player: Player, lang: str, csrf: str
@@ -239,9 +265,12 @@ async def player_board(db: Database, loaded: Loaded, player: Player, lang: str, 
             for p in acting:
                 units = sum(1 for u in state.get("units") or [] if u["power"] == p)
                 adjust[p] = counts.get(p, 0) - units
-    out["me"] = {"powers": list(player.powers), "acting": acting, "ready": ready,
+    out["me"] = {"powers": list(player.powers), "acting": acting,
+                 "written": hasattr(variant, "game_map"), "ready": ready,
                  "orders": orders, "legal": legal, "adjust": adjust, "csrf": csrf,
-                 "bids": _duel_bids(game, state, acting)}
+                 "bids": await _duel_bids(db, game, player.user_id)}
+    if out["me"]["bids"] is not None:
+        out["me"]["ready"] = bool(out["me"]["bids"]["ready"])
     return out
 
 
@@ -256,9 +285,40 @@ def _legal(game: Game, state: Json, powers: list[str], lang: str) -> Json:
     return out
 
 
-def _duel_bids(game: Game, state: Json, acting: list[str]) -> Json | None:
-    """The duel's sealed bids phase: the form's countries and the credits (no one else's
-    bid is ever read here)."""
-    if game.variant != "duel" or "bidding" not in state:
+async def _duel_bids(db: Database, game: Game, user_id: int) -> Json | None:
+    """The duel's sealed bids season: the caller's own bids (never the other player's),
+    credits and the minor powers, through the duel's bid service (loaded by name, as the
+    variant's own)."""
+    if game.variant != "duel" or not str(game.phase or "").endswith("B"):
         return None
-    return {"open": bool(acting)}
+    bids = importlib.import_module("bot.services.duel.bids")
+    try:
+        view = await bids.my_bids(db, game_id=game.id or 0, user_id=user_id)
+    except ServiceError:
+        return None
+    return {"country": view.country, "credits": view.credits, "minors": list(view.minors),
+            "amounts": view.amounts, "ready": view.ready,
+            "text": ", ".join(f"{m} {n}" for m, n in (view.amounts or {}).items())}
+
+
+def check_typed(loaded: Loaded, player: Player, text: str, lang: str) -> Json | None:
+    """``text`` checked by the engine for the first of the seat's acting powers that takes
+    every line (else the first's refusal), each line read back; None when no power acts."""
+    game = loaded.game
+    state = dict(game.state or {})
+    if not state or not hasattr(variants.get(game.variant), "game_map"):
+        return None
+    choices = engine_api.powers_with_choices(
+        state, engine_options(game, loaded.players, returning=player))
+    acting = [p for p in player.powers if p in choices]
+    first: Json | None = None
+    for power in acting:
+        checked = engine_api.check_orders(state, power, text)
+        lines = [{**x, "say": sentence(game, state, x.get("order"),
+                                       x.get("normalized") or x.get("text", ""), lang)}
+                 for x in checked.get("lines", [])]
+        answer = {"ok": bool(checked.get("ok")), "power": power, "lines": lines}
+        if answer["ok"]:
+            return answer
+        first = first or answer
+    return first

@@ -26,10 +26,9 @@ def script_texts(lang: str) -> dict[str, str]:
               "results_of": {"phase": "{phase}"}, "picked": {"unit": "{unit}"},
               "picked_second": {"unit": "{unit}"}, "conditional": {"say": "{say}"}}
     out = {k: t(f"web.{k}", lang, **fields.get(k, {})) for k in SCRIPT_TEXTS}
-    out["builds_due"] = t("web.builds_due", lang, power="{power}", count=2)
-    out["builds_due_one"] = t("web.builds_due", lang, power="{power}", count=1)
-    out["removals_due"] = t("web.removals_due", lang, power="{power}", count=2)
-    out["removals_due_one"] = t("web.removals_due", lang, power="{power}", count=1)
+    for key in ("builds_due", "removals_due"):  # the script picks the form by CLDR's rule
+        out[key] = t(f"web.{key}", lang, power="{power}", count=2, shown="{count}")
+        out[f"{key}_one"] = t(f"web.{key}", lang, power="{power}", count=1, shown="{count}")
     return out
 
 
@@ -74,6 +73,9 @@ def board_page(data: dict[str, Any], *, lang: str, spectator: bool) -> str:
         f'<button type="submit">{escape(t("web.bids_send", lang))}</button></span></form>'
         '<p id="status" class="status" role="status" aria-live="polite"></p>'
         '</section>')
+    names = [data["palette"]["powers"].get(p, {}).get("name", p)
+             for p in (data.get("me") or {}).get("powers", [])]
+    you = t("web.you_play", lang, powers=", ".join(names))
     intro = f'<p class="note">{escape(t("web.spectators", lang))}</p>' if spectator else ""
     return (
         _head(title, lang)
@@ -81,7 +83,8 @@ def board_page(data: dict[str, Any], *, lang: str, spectator: bool) -> str:
         + '<header class="top">'
         + f'<h1 id="game-name">{escape(game["name"])}</h1>'
         + f'<p class="phase"><span id="phase">{escape(game.get("phase_name") or "")}</span>'
-        + ' · <span id="deadline"></span></p></header>'
+        + ' · <span id="deadline"></span></p>'
+        + ('' if spectator else f'<p id="you" class="you">{escape(you)}</p>') + '</header>'
         + '<main class="layout">'
         + f'<figure class="board"><div id="map" role="group" '
           f'aria-label="{escape(t("web.map", lang, game=game["name"]))}"></div>'
@@ -89,7 +92,7 @@ def board_page(data: dict[str, Any], *, lang: str, spectator: bool) -> str:
         + player
         + '<section class="panel public">'
         + '<div id="crisis" hidden></div>'
-        + f'<h2>{escape(t("web.results", lang))}</h2><div id="results"></div>'
+        + f'<h2 id="results-title">{escape(t("web.results", lang))}</h2><div id="results"></div>'
         + f'<h2>{escape(t("web.history", lang))}</h2><ol id="history"></ol>'
         + intro + '</section></main>'
         + '<div id="chooser" class="chooser" role="dialog" aria-modal="true" '

@@ -31,12 +31,12 @@ web-type_order = An order as /orders submit takes it (e.g. a retreat or build se
 web-add = Add
 web-waive = Waive a build
 web-builds_due = { $power }: { $count ->
-    [one] one build due
-   *[other] { $count } builds due
+    [one] { $shown } build due
+   *[other] { $shown } builds due
 }
 web-removals_due = { $power }: { $count ->
-    [one] one unit to remove
-   *[other] { $count } units to remove
+    [one] { $shown } unit to remove
+   *[other] { $shown } units to remove
 }
 web-choose = Which order?
 web-cancel = Cancel
@@ -57,3 +57,5 @@ web-bids_text = Your bids, as /duel bid takes them
 web-bids_send = Send bids
 web-spectators = Anyone may look at this page: it shows the public position and the past phases, never an order before its phase is resolved.
 web-power_orders = { $power }
+web-you_play = You play { $powers }.
+web-crisis_line = Crisis { $number }: { $first } against { $second } ({ $stage })

@@ -31,12 +31,12 @@ web-type_order = Un ordre comme /orders submit le prend (par exemple une retrait
 web-add = Ajouter
 web-waive = Renoncer à une construction
 web-builds_due = { $power } : { $count ->
-    [one] une construction à faire
-   *[other] { $count } constructions à faire
+    [one] { $shown } construction à faire
+   *[other] { $shown } constructions à faire
 }
 web-removals_due = { $power } : { $count ->
-    [one] une unité à retirer
-   *[other] { $count } unités à retirer
+    [one] { $shown } unité à retirer
+   *[other] { $shown } unités à retirer
 }
 web-choose = Quel ordre ?
 web-cancel = Annuler
@@ -57,3 +57,5 @@ web-bids_text = Vos enchères, comme /duel bid les prend
 web-bids_send = Envoyer les enchères
 web-spectators = Tout le monde peut voir cette page : elle montre la position publique et les phases passées, jamais un ordre avant que sa phase soit résolue.
 web-power_orders = { $power }
+web-you_play = Vous jouez { ART($powers) }.
+web-crisis_line = Crise { $number } : { ART($first) } contre { ART($second) } ({ $stage })
