@@ -179,7 +179,11 @@ async def _browser(base: str, link: str, runs: int) -> dict[str, float]:
                 page = await context.new_page()
                 await page.add_init_script(READY_PROBE)
                 requests: list[Any] = []
-                page.on("requestfinished", lambda request: requests.append(request))
+
+                def keep(request: Any, into: list[Any] = requests) -> None:
+                    into.append(request)
+
+                page.on("requestfinished", keep)
                 await page.goto(link)
                 await page.wait_for_selector("body[data-ready='1']")
                 drawn.append(float(await page.evaluate("window.__drawn")))
