@@ -105,8 +105,12 @@ async def security_headers(request: web.Request, handler: Any) -> web.StreamResp
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     if not request.path.startswith(("/static/", "/maps/")):
         response.headers.setdefault("Cache-Control", "no-store")
-    if isinstance(response, web.HTTPException) and response.status >= 400:
-        return response
+    # pages and board JSON compressed for browsers that accept it (static files are
+    # compressed once, ahead: Files)
+    if isinstance(response, web.Response) and "Content-Encoding" not in response.headers \
+            and response.content_type in ("text/html", "application/json") \
+            and "gzip" in request.headers.get("Accept-Encoding", ""):
+        response.enable_compression(web.ContentCoding.gzip)
     return response
 
 
@@ -171,7 +175,8 @@ async def _seat(request: web.Request, *, write: bool = False,
         if not csrf_ok(session, sent):
             return refused(request, "csrf", lang)
     try:
-        loaded = await board.load(request.app[DB_KEY], game_id)
+        loaded = await board.load(request.app[DB_KEY], game_id,
+                                  user_id=None if write else session.user_id)
     except NotFound:
         return refused(request, "not_found", lang)
     player = board.seat_of(loaded, user_id=session.user_id, player_id=session.player_id)
@@ -185,7 +190,7 @@ async def _seat(request: web.Request, *, write: bool = False,
 async def _player_data(request: web.Request, seat: Seat) -> dict[str, Any]:
     data = await board.player_board(request.app[DB_KEY], seat.loaded, seat.player, seat.lang,
                                     seat.session.csrf)
-    data["t"] = pages.script_texts(seat.lang)
+    data["t"] = pages.script_texts(seat.lang)  # shared: never changed
     return data
 
 
@@ -198,11 +203,20 @@ async def board_page(request: web.Request) -> web.StreamResponse:
                         content_type="text/html", charset="utf-8")
 
 
+# what the page got with its HTML and a later update leaves out (a game's board, palette
+# and names, the page's texts): a poll answers with the position and the seat's own part only
+STATIC_PARTS = ("palette", "provinces", "t")
+
+
+def _update(data: dict[str, Any]) -> web.Response:
+    return web.json_response({k: v for k, v in data.items() if k not in STATIC_PARTS})
+
+
 async def board_state(request: web.Request) -> web.StreamResponse:
     seat = await _seat(request)
     if isinstance(seat, web.Response):
         return seat
-    return web.json_response(await _player_data(request, seat))
+    return _update(await _player_data(request, seat))
 
 
 async def _form(request: web.Request) -> Any:
@@ -353,7 +367,7 @@ async def spectator_state(request: web.Request) -> web.StreamResponse:
     got = await _public(request)
     if isinstance(got, web.Response):
         return got
-    return web.json_response(got[0])
+    return _update(got[0])
 
 
 # --- files --------------------------------------------------------------------------------

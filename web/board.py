@@ -11,19 +11,24 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
+from sqlalchemy import bindparam
+from sqlalchemy import select as sa_select
+from sqlalchemy.engine import Connection
+
 from bot.db import Database
+from bot.i18n import has_key, t
 from bot.models import Game, Player
 from bot.services import history as history_service
 from bot.services import orders as orders_service
 from bot.services.classic.turn import engine_options
-from bot.services.common import SEATED, load_game, load_players
-from bot.services.errors import ServiceError
+from bot.services.common import SEATED
+from bot.services.errors import NotFound, ServiceError
 from bot.services.options import map_style
-from bot.i18n import has_key, t
 from bot.ui.format import phase_name
 from engine import api as engine_api
 from engine import report, variants, wording
@@ -41,14 +46,36 @@ def _hex(rgb: tuple[int, int, int]) -> str:
 class Loaded:
     game: Game
     players: list[Player]
+    # the orders of the seat asked for (``load(..., user_id=...)``), read with the game
+    own: list[orders_service.OwnOrders] | None = None
 
 
-async def load(db: Database, game_id: int) -> Loaded:
-    """The game and its seats, in one read (``NotFound`` when there is no such game)."""
-    async with db.transaction(write=False) as session:
-        game = await load_game(session, game_id)
-        players = await load_players(session, game_id)
-    return Loaded(game, players)
+_GAME_T, _PLAYER_T = Game.__table__, Player.__table__  # type: ignore[attr-defined]
+_GAME_ROW = sa_select(_GAME_T).where(_GAME_T.c.id == bindparam("game_id"))
+_SEATS = sa_select(_PLAYER_T).where(_PLAYER_T.c.game_id == bindparam("game_id")).order_by(
+    _PLAYER_T.c.id)
+
+
+def _load_in(connection: Connection, game_id: int, user_id: int | None) -> Loaded:
+    row = connection.execute(_GAME_ROW, {"game_id": game_id}).first()
+    if row is None:
+        raise NotFound("game.not_found", game_id=game_id)
+    game = Game(**row._mapping)
+    players = [Player(**r._mapping) for r in connection.execute(_SEATS, {"game_id": game_id})]
+    own = None
+    if user_id is not None:
+        seat = next((p for p in players if p.user_id == user_id and p.status in SEATED), None)
+        own = orders_service.own_orders_in(
+            connection, game_id=game_id, phase=str(game.phase or ""),
+            powers=list(seat.powers) if seat else [])
+    return Loaded(game, players, own)
+
+
+async def load(db: Database, game_id: int, *, user_id: int | None = None) -> Loaded:
+    """The game and its seats (and ``user_id``'s own orders) in one read, on Core statements
+    (a board is asked for often); ``NotFound`` when there is no such game."""
+    return await db.run(partial(_load_in, game_id=game_id, user_id=user_id), write=False,
+                        autocommit=True)
 
 
 def seat_of(loaded: Loaded, *, user_id: int, player_id: int) -> Player | None:
@@ -89,9 +116,15 @@ def board_names(map_name: str) -> Json:
 
 
 def _map_json(game: Game, lang: str) -> Json:
-    """Board, palette and names: what does not change within a phase."""
-    variant = variants.get(game.variant)
+    """Board, palette and names: what does not change within a game."""
     style = map_style(game.options, lang)
+    return _map_json_of(game.variant, style["palette"], style["labels"], lang)
+
+
+@lru_cache(maxsize=64)
+def _map_json_of(variant_name: str, palette_name: str, labels: str, lang: str) -> Json:
+    variant = variants.get(variant_name)
+    style = {"palette": palette_name, "labels": labels}
     names = board_names(variant.map_name)
     palette = make_palette(style["palette"], [(p["id"], p["color"]) for p in names["powers"]])
     provinces: Json = {}
@@ -192,11 +225,43 @@ async def _history(db: Database, game: Game, lang: str) -> tuple[list[Json], Any
              for p in phases], last)
 
 
+# Boards already built, by what they are built from: a game's public board changes only with
+# its version (every phase, every GM change), its deadline, status or name. Per process;
+# several web processes each keep their own, all keyed by the version they read.
+_CACHE_SIZE = 512
+_public_cache: OrderedDict[tuple[Any, ...], Json] = OrderedDict()
+_legal_cache: OrderedDict[tuple[Any, ...], Json] = OrderedDict()
+
+
+def _remember(cache: OrderedDict[tuple[Any, ...], Json], key: tuple[Any, ...],
+              value: Json) -> Json:
+    cache[key] = value
+    while len(cache) > _CACHE_SIZE:
+        cache.popitem(last=False)
+    return value
+
+
+def _game_key(game: Game) -> tuple[Any, ...]:
+    return (game.id, game.version, game.phase, game.status, game.deadline, game.name)
+
+
 async def public_board(db: Database, loaded: Loaded, lang: str, *, seq: int | None = None
                        ) -> Json:
     """What anyone may see: the position now (public part of the STATE), or the position a
     past phase was played from (``seq``) with that phase's results; the list of past
-    phases (``/game history``'s). No player is named; no pending order is read."""
+    phases (``/game history``'s). No player is named; no pending order is read. A fresh
+    top-level dict each time (callers add to it); its parts are shared, never changed."""
+    key = (*_game_key(loaded.game), lang, seq)
+    built = _public_cache.get(key)
+    if built is None:
+        built = _remember(_public_cache, key, await _public_board(db, loaded, lang, seq=seq))
+    else:
+        _public_cache.move_to_end(key)
+    return dict(built)
+
+
+async def _public_board(db: Database, loaded: Loaded, lang: str, *, seq: int | None
+                        ) -> Json:
     game = loaded.game
     phases, last = await _history(db, game, lang)
     shown = None
@@ -244,7 +309,8 @@ async def player_board(db: Database, loaded: Loaded, player: Player, lang: str, 
         choices = engine_api.powers_with_choices(
             state, engine_options(game, loaded.players, returning=player))
     acting = [p for p in player.powers if p in choices]
-    own = await orders_service.my_orders(db, game_id=game.id or 0, user_id=player.user_id)
+    own = loaded.own if loaded.own is not None else await orders_service.my_orders(
+        db, game_id=game.id or 0, user_id=player.user_id)
     orders: list[Json] = []
     ready = False
     for s in own:
@@ -259,7 +325,9 @@ async def player_board(db: Database, loaded: Loaded, player: Player, lang: str, 
     adjust: Json = {}
     variant = variants.get(game.variant)
     if acting and hasattr(variant, "game_map"):
-        legal = await asyncio.to_thread(_legal, game, state, acting, lang)
+        key = (*_game_key(game), tuple(acting), lang)
+        legal = _legal_cache.get(key) or _remember(
+            _legal_cache, key, await asyncio.to_thread(_legal, game, state, acting, lang))
         if str(game.phase or "").endswith("A"):
             counts = report.centre_counts(state)
             for p in acting:

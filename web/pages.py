@@ -6,6 +6,7 @@ Policy allows no inline script) with ``<``, ``>`` and ``&`` escaped, so no text 
 from __future__ import annotations
 
 import json
+from functools import cache
 from html import escape
 from typing import Any
 
@@ -17,14 +18,16 @@ SCRIPT_TEXTS = ("send", "ready", "orders", "no_orders", "remove", "remove_order"
                 "ready_on", "ready_off", "sending", "type_order", "add", "waive", "choose",
                 "cancel", "history", "results", "results_of", "now", "crisis", "pick_unit",
                 "picked", "picked_second", "conditional", "nothing", "bids", "bids_text",
-                "bids_send")
+                "bids_send", "help_support", "help_convoy")
 
 
+@cache
 def script_texts(lang: str) -> dict[str, str]:
     """Texts with a field keep it as ``{name}`` for the script to fill."""
     fields = {"remove_order": {"order": "{order}"}, "deadline_left": {"left": "{left}"},
               "results_of": {"phase": "{phase}"}, "picked": {"unit": "{unit}"},
-              "picked_second": {"unit": "{unit}"}, "conditional": {"say": "{say}"}}
+              "picked_second": {"unit": "{unit}"}, "help_support": {"unit": "{unit}"},
+              "help_convoy": {"unit": "{unit}"}, "conditional": {"say": "{say}"}}
     out = {k: t(f"web.{k}", lang, **fields.get(k, {})) for k in SCRIPT_TEXTS}
     for key in ("builds_due", "removals_due"):  # the script picks the form by CLDR's rule
         out[key] = t(f"web.{key}", lang, power="{power}", count=2, shown="{count}")

@@ -31,6 +31,13 @@ async def test_a_phone_with_touch(browser, db) -> None:
         await map_drawn(page)
         # nothing wider than the screen but the map's own scrolling frame
         assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+        await expect(page.get_by_role("button", name="Armée à Moscou")).to_have_count(1)
+        # Moscow may move to Sevastopol or support the fleet there: the page asks
+        await order(page, "russia A mos", "sev", how="tap")
+        await expect(page.locator("#chooser")).to_be_visible()
+        await shot(page, "phone-fr-chooser")
+        await page.get_by_role("button", name="Annuler").tap()
+        await expect(page.locator("#chooser")).to_be_hidden()
         said = await order(page, "russia A mos", "ukr", how="tap")
         assert said == "L'armée de Moscou va en Ukraine"
         # a tap on the province (not the unit's small mark) picks the unit there
@@ -111,5 +118,41 @@ async def test_keyboard_alone(browser, db) -> None:
         mine = await orders_service.my_orders(db, game_id=game_id, user_id=user)
         assert {x.normalized for x in mine[0].lines} == set(listed)
         await shot(page, "keyboard-en")
+        assert not page.js_errors
+        await ctx.close()
+
+
+async def test_a_retreat_on_the_board(browser, db) -> None:
+    game_id = await started_classic(db, USERS)
+    game = await games_service.get_game(db, game_id=game_id)
+    west = next(p.user_id for p in game.players if "france" in p.powers)
+
+    async def turn(orders: dict[str, str]) -> None:
+        for power, text in orders.items():
+            await orders_service.submit_orders(db, game_id=game_id, user_id=west, text=text,
+                                               power=power)
+        for user in USERS:
+            await orders_service.set_ready(db, game_id=game_id, user_id=user)
+
+    await turn({"france": "A par - bur", "germany": "A ber - mun; A mun - ruh"})
+    await turn({"germany": "A ruh - bur; A mun S A ruh - bur"})
+    game = await games_service.get_game(db, game_id=game_id)
+    assert game.phase == "F1901R"
+    async with board_server(db) as base:
+        ctx, page = await open_board(browser, link(base, db, game_id, west))
+        await map_drawn(page)
+        dislodged = page.locator('.unit.dislodged[data-unit="france A bur"]')
+        await expect(dislodged).to_have_count(1)
+        await dislodged.click()
+        lit = await page.locator(".province.lit").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-province')).sort()")
+        assert "pic" in lit and "bur" in lit and "mun" not in lit  # itself: disband
+        await hit_province(page, "pic")
+        assert await sentences(page) == ["The army in Burgundy retreats to Picardy"]
+        await page.get_by_role("button", name="Send orders").click()
+        await expect(page.locator("#status")).to_contain_text("saved")
+        mine = await orders_service.my_orders(db, game_id=game_id, user_id=west)
+        assert [x.normalized for s in mine for x in s.lines] == ["A bur R pic"]
+        await shot(page, "retreat-en")
         assert not page.js_errors
         await ctx.close()

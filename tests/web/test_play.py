@@ -116,12 +116,18 @@ async def test_three_seasons_on_the_page_and_in_discord(browser, tmp_path: Path)
             assert said == "The army in Spain supports the fleet in the Mid-Atlantic Ocean " \
                            "moving to Portugal"
             await order(page_w, "france A bur", "bel")
+            # a retreat sent ahead, as /orders submit takes it (kept for its phase)
+            await page_w.fill("#typed-text", "A bur R pic, gas")
+            await page_w.click("#typed button[type=submit]")
+            await expect(page_w.locator("#orders")).to_contain_text(
+                "Kept for its phase: The army in Burgundy retreats to Picardy, else Gascony")
             await page_w.fill("#typed-text", "F den H; A kie - hol; A ruh S A kie - hol")
             await page_w.click("#typed button[type=submit]")
             await page_w.wait_for_selector('[data-order="A ruh S A kie - hol"]')
             await page_w.get_by_role("button", name="Send orders").click()
             await expect(page_w.locator("#status")).to_contain_text("saved")
-            assert "A spa S F mao - por" in await reply_text(h, west, "orders show")
+            shown = await reply_text(h, west, "orders show")
+            assert "A spa S F mao - por" in shown and "A bur R pic, gas" in shown, shown
 
             # Russia by slash this time; its page shows the orders in French
             await reply_text(h, russia, "orders submit",

@@ -229,7 +229,7 @@
       var on = !!lit[p.getAttribute('data-province')];
       p.classList.toggle('lit', on);
       if (on) { p.setAttribute('tabindex', '0'); p.setAttribute('role', 'button'); }
-      else { p.removeAttribute('tabindex'); p.removeAttribute('role'); }
+      else { p.removeAttribute('tabindex'); p.setAttribute('role', 'img'); }
     });
     layers.units.querySelectorAll('.unit.mine').forEach(function (u) {
       var chosen = pick && u.getAttribute('data-location') === pick.unit.location &&
@@ -288,7 +288,11 @@
     if (pick && !pick.second) {
       c.helps.forEach(function (h) {
         var unit = data.units.filter(function (u) { return prov(u.location) === h; })[0];
-        options.push({say: '→ ' + (unit ? unit.label : h) + ' …', run: function () {
+        var convoy = legalOf(pick.power, pick.unit.location).some(function (o) {
+          return o.kind === 'convoy' && prov(o.aux) === h;
+        });
+        options.push({say: fill(convoy ? T.help_convoy : T.help_support,
+                                {unit: unit ? unit.label : h}), run: function () {
           pick.second = h; refreshTargets();
           var first = layers.land.querySelector('.lit');
           if (first) first.focus();
@@ -378,6 +382,14 @@
       var li = document.createElement('li');
       li.setAttribute('data-order', d.text);
       li.setAttribute('data-power', d.power);
+      if (data.me.powers.length > 1) {  // a seat of several powers: whose order it is
+        var who = document.createElement('span');
+        who.className = 'power';
+        who.textContent = (data.palette.powers[d.power] || {name: d.power}).name;
+        var colour = (data.palette.powers[d.power] || {}).unit;
+        if (colour) who.style.borderColor = colour;
+        li.appendChild(who);
+      }
       var say = document.createElement('span');
       say.className = 'say';
       say.textContent = d.conditional ? fill(T.conditional, {say: d.say}) : d.say;
@@ -614,12 +626,18 @@
     return fetch(statePath(), {credentials: 'same-origin'}).then(function (r) {
       if (!r.ok) { return r.json().then(function (j) { status(j.message, true); }); }
       return r.json().then(function (fresh) {
-        data = fresh; T = fresh.t || T; pick = null;
+        data = keep(fresh); pick = null;
         fromServer(); renderPublic();
         if (geo) draw();
         if (!spectator) renderList();
       });
     });
+  }
+
+  // an update leaves out what the page already has (the board's names and palette, texts)
+  function keep(fresh) {
+    ['palette', 'provinces', 't'].forEach(function (k) { if (!fresh[k]) fresh[k] = data[k]; });
+    return fresh;
   }
 
   function poll() {
@@ -629,7 +647,7 @@
       return r.ok ? r.json() : null;
     }).then(function (fresh) {
       if (fresh && fresh.game.version !== version) {
-        data = fresh; pick = null; fromServer(); renderPublic(); if (geo) draw();
+        data = keep(fresh); pick = null; fromServer(); renderPublic(); if (geo) draw();
         if (!spectator) renderList();
       }
     }).catch(function () {});
