@@ -5,7 +5,8 @@ Routes (the page contract is in docs/ARCHITECTURE.md, "The web board"):
 - ``GET /board/open?t=…`` and ``GET /board/<game>/open?t=…``: a personal link
   (``bot.board_links``) opens a session cookie and redirects to ``/board/<game>``
 - ``GET /board/<game>``: the player's board; ``GET /board/<game>/state``: its JSON
-- ``POST /board/<game>/orders`` (``csrf``, ``power``, ``text``): ``bot.services.orders``'s
+- ``POST /board/<game>/orders`` (``csrf``, ``power``, ``text``, ``version``: the game's
+  version the page was built from; another is refused as stale): ``bot.services.orders``'s
   ``submit_orders`` as ``/orders submit`` (an empty text clears, as ``/orders clear``)
 - ``POST /board/<game>/check`` (``csrf``, ``text``): a typed line read back, nothing stored
 - ``POST /board/<game>/ready`` (``csrf``, ``ready`` = 1 or 0): ``set_ready``
@@ -33,7 +34,7 @@ from bot.db import Database
 from bot.i18n import LANGUAGES, language_of, t
 from bot.sealing import Sealer
 from bot.services import orders as orders_service
-from bot.services.errors import NotFound, OrdersRejected, ServiceError
+from bot.services.errors import NotFound, OrdersRejected, ServiceError, Stale
 from bot.settings import Settings
 from bot.ui.errors import error_text
 from engine.maps import map_dir
@@ -134,18 +135,27 @@ async def open_link(request: web.Request) -> web.StreamResponse:
     wanted = _game_id(request)
     if wanted is not None and wanted != granted.game_id:
         return refused(request, "other_game", lang)
+    return await grant_session(request, game_id=granted.game_id, user_id=granted.user_id,
+                               lang=lang)
+
+
+async def grant_session(request: web.Request, *, game_id: int, user_id: int,
+                        lang: str | None = None) -> web.Response:
+    """A session for ``user_id`` in ``game_id`` once who they are is proven (a signed link;
+    another sign-in may call this too): the cookie set and a 303 to the board, or the
+    refusal when the user holds no seat there."""
+    lang = lang or reader_language(request)
     try:
-        loaded = await board.load(request.app[DB_KEY], granted.game_id)
+        loaded = await board.load(request.app[DB_KEY], game_id)
     except NotFound:
         return refused(request, "not_found", lang)
-    seat = board.seat_of_user(loaded, granted.user_id)
+    seat = board.seat_of_user(loaded, user_id)
     if seat is None or seat.id is None:
         return refused(request, "not_player", lang)
     sessions = request.app[SESSIONS_KEY]
-    session = sessions.new(game_id=granted.game_id, user_id=granted.user_id,
-                           player_id=seat.id, lang=lang)
-    response = web.Response(status=303, headers={"Location": f"/board/{granted.game_id}"})
-    response.set_cookie(cookie_name(granted.game_id), sessions.dump(session),
+    session = sessions.new(game_id=game_id, user_id=user_id, player_id=seat.id, lang=lang)
+    response = web.Response(status=303, headers={"Location": f"/board/{game_id}"})
+    response.set_cookie(cookie_name(game_id), sessions.dump(session),
                         **sessions.cookie_options())
     return response
 
@@ -182,6 +192,8 @@ async def _seat(request: web.Request, *, write: bool = False,
     player = board.seat_of(loaded, user_id=session.user_id, player_id=session.player_id)
     if player is None:
         return refused(request, "replaced", lang)
+    if not loaded.game.state:  # still signing up: no board yet
+        return refused(request, "off", lang)
     return Seat(session, loaded, player, lang)
 
 
@@ -229,6 +241,17 @@ async def _form(request: web.Request) -> Any:
     return await request.post()
 
 
+def _moved(seat: Seat, form: Any) -> ServiceError | None:
+    """The page was built from another version of the game (a phase resolved, the GM
+    changed something): what it sends was meant for a position that is gone."""
+    sent = str(form.get("version") or "")
+    game = seat.loaded.game
+    if sent.isdigit() and int(sent) != game.version:
+        return Stale("game.stale", expected_phase=game.phase, phase=game.phase,
+                     expected_version=int(sent), version=game.version)
+    return None
+
+
 def _failure(error: ServiceError, lang: str, status: int = 400) -> web.Response:
     body: dict[str, Any] = {"ok": False, "code": error.code, "message": error_text(error, lang)}
     if isinstance(error, OrdersRejected):
@@ -246,6 +269,9 @@ async def post_orders(request: web.Request) -> web.StreamResponse:
     db = request.app[DB_KEY]
     text = str(form.get("text") or "")
     power = str(form.get("power") or "") or None
+    moved = _moved(seat, form)
+    if moved is not None:
+        return _failure(moved, seat.lang, status=409)
     try:
         if text.strip():
             result = await orders_service.submit_orders(
@@ -292,6 +318,9 @@ async def post_ready(request: web.Request) -> web.StreamResponse:
     if isinstance(seat, web.Response):
         return seat
     ready = str(form.get("ready", "1")) not in ("0", "false", "")
+    moved = _moved(seat, form)
+    if moved is not None:
+        return _failure(moved, seat.lang, status=409)
     game = seat.loaded.game
     if game.variant == "duel" and str(game.phase or "").endswith("B"):
         return await _bids_ready(request, seat, ready)

@@ -29,7 +29,7 @@ from bot.services.classic.turn import engine_options
 from bot.services.common import SEATED
 from bot.services.errors import NotFound, ServiceError
 from bot.services.options import map_style
-from bot.ui.format import phase_name
+from bot.ui.format import local_order, phase_name
 from engine import api as engine_api
 from engine import report, variants, wording
 from engine.maps import map_dir
@@ -317,6 +317,7 @@ async def player_board(db: Database, loaded: Loaded, player: Player, lang: str, 
         ready = ready or s.ready
         for line in s.lines:
             orders.append({"power": s.power, "text": line.normalized or line.text,
+                           "local": local_order(line.normalized or line.text, lang),
                            "conditional": line.conditional,
                            "location": (line.order or {}).get("location"),
                            "say": sentence(game, state, line.order, line.normalized or line.text,
@@ -348,7 +349,8 @@ def _legal(game: Game, state: Json, powers: list[str], lang: str) -> Json:
     out: Json = {}
     for power in powers:
         per_unit = engine_api.legal_order_choices(state, power)
-        out[power] = {loc: [{**o, "say": sentence(game, state, o, o["text"], lang)}
+        out[power] = {loc: [{**o, "say": sentence(game, state, o, o["text"], lang),
+                             "local": local_order(o["text"], lang)}
                             for o in orders] for loc, orders in per_unit.items()}
     return out
 
@@ -383,7 +385,8 @@ def check_typed(loaded: Loaded, player: Player, text: str, lang: str) -> Json | 
     for power in acting:
         checked = engine_api.check_orders(state, power, text)
         lines = [{**x, "say": sentence(game, state, x.get("order"),
-                                       x.get("normalized") or x.get("text", ""), lang)}
+                                       x.get("normalized") or x.get("text", ""), lang),
+                  "local": local_order(x.get("normalized") or "", lang)}
                  for x in checked.get("lines", [])]
         answer = {"ok": bool(checked.get("ok")), "power": power, "lines": lines}
         if answer["ok"]:

@@ -44,6 +44,9 @@ async def test_a_phone_with_touch(browser, db) -> None:
         await hit_province(page, "sev", how="tap")
         await hit_province(page, "bla", how="tap")
         assert "La flotte de Sébastopol va dans la mer Noire" in await sentences(page)
+        # the order itself in French abbreviations, as /orders show writes it
+        await expect(page.locator('[data-order="F sev - bla"] code')).to_have_text(
+            "F seb - noi")
         await shot(page, "phone-fr")
         send = page.get_by_role("button", name="Envoyer les ordres")
         await send.scroll_into_view_if_needed()
@@ -118,6 +121,15 @@ async def test_keyboard_alone(browser, db) -> None:
         mine = await orders_service.my_orders(db, game_id=game_id, user_id=user)
         assert {x.normalized for x in mine[0].lines} == set(listed)
         await shot(page, "keyboard-en")
+        # a line removed, then Ready without Send: the list is sent first, then ready
+        await page.get_by_role("button", name="Remove: The army in Moscow supports the "
+                                             "fleet in Sevastopol").press("Enter")
+        await tab_to(page, "text", "Ready")
+        await page.keyboard.press("Enter")
+        await expect(page.get_by_role("button", name="Ready")).to_have_attribute(
+            "aria-pressed", "true")
+        mine = await orders_service.my_orders(db, game_id=game_id, user_id=user)
+        assert [x.normalized for x in mine[0].lines] == ["A war - gal"] and mine[0].ready
         assert not page.js_errors
         await ctx.close()
 

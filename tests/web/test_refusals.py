@@ -103,3 +103,27 @@ async def test_writes_need_the_csrf_token_and_a_seat(browser, db) -> None:
         await map_drawn(page)
         assert await page.locator("[data-unit]").count() > 0
         await ctx.close()
+
+
+async def test_a_page_left_open_across_a_phase_sends_nothing(browser, db) -> None:
+    """The version guard: orders picked on Spring's board are not sent into Fall."""
+    from playwright.async_api import expect
+
+    from bot.services import games as games_service
+    from tests.web.helpers import order
+
+    game_id = await started_classic(db, USERS, channel_id=602)
+    game = await games_service.get_game(db, game_id=game_id)
+    russia = next(p.user_id for p in game.players if "russia" in p.powers)
+    async with board_server(db) as base:
+        ctx, page = await open_board(browser, link(base, db, game_id, russia))
+        await map_drawn(page)
+        await order(page, "russia A mos", "ukr")
+        for user in USERS:  # meanwhile everyone says ready in Discord: Spring resolves
+            await orders_service.set_ready(db, game_id=game_id, user_id=user)
+        await page.get_by_role("button", name="Send orders").click()
+        await expect(page.locator("#status")).to_contain_text("moved on")
+        await expect(page.locator("#phase")).to_contain_text("Fall 1901")
+        assert not await orders_service.my_orders(db, game_id=game_id, user_id=russia)
+        assert await page.locator("[data-order]").count() == 0
+        await ctx.close()

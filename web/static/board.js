@@ -10,6 +10,7 @@
   var spectator = !data.me;
   var geo = null;
   var draft = [];          // [{power, text, say, key, location, conditional, order}]
+  var dirty = false;       // the list differs from what the server holds
   var pick = null;         // {power, unit, second}: the unit picked, then the unit it helps
   var layers = {};
   var $ = function (id) { return document.getElementById(id); };
@@ -355,11 +356,13 @@
   }
 
   function add(power, o, conditional) {
-    var entry = {power: power, text: o.text, say: o.say, order: o, location: o.location,
+    var entry = {power: power, text: o.text, say: o.say, local: o.local, order: o,
+                 location: o.location,
                  conditional: !!conditional};
     entry.key = keyOf(power, {kind: o.kind, location: o.location, conditional: conditional});
     draft = draft.filter(function (d) { return d.key !== entry.key; });
     draft.push(entry);
+    dirty = true;
     pick = null;
     closeChooser();
     renderList();
@@ -382,30 +385,37 @@
       var li = document.createElement('li');
       li.setAttribute('data-order', d.text);
       li.setAttribute('data-power', d.power);
+      var text = document.createElement('span');
+      text.className = 'text';
+      var say = document.createElement('span');
+      say.className = 'say';
+      say.textContent = d.conditional ? fill(T.conditional, {say: d.say}) : d.say;
+      var meta = document.createElement('span');
+      meta.className = 'meta';
       if (data.me.powers.length > 1) {  // a seat of several powers: whose order it is
         var who = document.createElement('span');
         who.className = 'power';
         who.textContent = (data.palette.powers[d.power] || {name: d.power}).name;
         var colour = (data.palette.powers[d.power] || {}).unit;
         if (colour) who.style.borderColor = colour;
-        li.appendChild(who);
+        meta.appendChild(who);
       }
-      var say = document.createElement('span');
-      say.className = 'say';
-      say.textContent = d.conditional ? fill(T.conditional, {say: d.say}) : d.say;
       var code = document.createElement('code');
-      code.textContent = d.text;
+      code.textContent = d.local || d.text;  // the reader's abbreviations, as /orders show
+      meta.appendChild(code);
+      text.appendChild(say);
+      text.appendChild(meta);
       var b = document.createElement('button');
       b.type = 'button';
       b.className = 'remove';
       b.textContent = '×';
       b.setAttribute('aria-label', fill(T.remove_order, {order: d.say}));
       b.addEventListener('click', function () {
-        draft.splice(i, 1); renderList(); drawOrders();
+        draft.splice(i, 1); dirty = true; renderList(); drawOrders();
         var next = ul.querySelector('button.remove') || $('send');
         if (next) next.focus();
       });
-      li.appendChild(say); li.appendChild(code); li.appendChild(b);
+      li.appendChild(text); li.appendChild(b);
       ul.appendChild(li);
     });
     var due = $('due');
@@ -459,6 +469,7 @@
   function post(path, fields) {
     var body = new URLSearchParams();
     body.set('csrf', data.me.csrf);
+    body.set('version', String(data.game.version));  // what the page shows (stale: refused)
     Object.keys(fields).forEach(function (k) { body.set(k, fields[k]); });
     return fetch('/board/' + data.game.id + path, {
       method: 'POST', body: body, credentials: 'same-origin',
@@ -466,6 +477,7 @@
     }).then(function (r) { return r.json(); });
   }
 
+  // resolves true when every power's list was stored
   function send() {
     status(T.sending);
     var powers = data.me.acting.length ? data.me.acting : data.me.powers;
@@ -480,21 +492,31 @@
     return chain.then(function (answers) {
       var bad = answers.filter(function (a) { return !a.ok; });
       if (bad.length) {
-        var lines = [];
-        bad.forEach(function (a) {
-          (a.lines || []).forEach(function (l) { if (!l.ok) lines.push(l.text); });
-          if (!a.lines) lines.push(a.message);
-        });
+        if (bad[0].code === 'game.stale') {  // the game moved on: show where it is now
+          return reload().then(function () { refusal(bad[0]); return false; });
+        }
         refusal(bad[0]);
-        return;
+        return false;
       }
-      return reload().then(function () { status(answers.length ? answers[answers.length - 1].message : ''); });
+      return reload().then(function () {
+        status(answers.length ? answers[answers.length - 1].message : '');
+        return true;
+      });
     });
   }
 
   function toggleReady() {
     var b = $('ready');
     var want = b.getAttribute('aria-pressed') !== 'true';
+    // ready with a list not sent yet: it is sent first (ready means these orders)
+    var first = want && dirty && !data.me.bids ? send() : Promise.resolve(true);
+    first.then(function (sent) {
+      if (sent) ready(want);
+    });
+  }
+
+  function ready(want) {
+    var b = $('ready');
     post('/ready', {ready: want ? '1' : '0'}).then(function (r) {
       if (!r.ok) { status(r.message, true); return; }
       b.setAttribute('aria-pressed', r.ready ? 'true' : 'false');
@@ -511,7 +533,8 @@
     post('/check', {text: text}).then(function (r) {
       if (!r.ok) { refusal(r); return; }
       r.lines.forEach(function (l) {
-        add(r.power, {text: l.normalized, say: l.say, kind: l.order ? l.order.kind : 'hold',
+        add(r.power, {text: l.normalized, say: l.say, local: l.local,
+                      kind: l.order ? l.order.kind : 'hold',
                       location: l.order ? l.order.location : '', target: l.order && l.order.target,
                       aux: l.order && l.order.aux}, l.conditional);
       });
@@ -529,13 +552,14 @@
   // --- the rest of the page ---------------------------------------------------------------
   function fromServer() {
     draft = [];
+    dirty = false;
     if (!data.me) return;
     data.me.orders.forEach(function (o) {
       var order = null;
       var legal = legalOf(o.power, o.location || '');
       legal.forEach(function (x) { if (x.text === o.text) order = x; });
       if (!order && o.location === undefined) order = null;
-      var entry = {power: o.power, text: o.text, say: o.say, order: order || null,
+      var entry = {power: o.power, text: o.text, say: o.say, local: o.local, order: order || null,
                    location: o.location, conditional: o.conditional};
       entry.key = keyOf(o.power, {kind: order ? order.kind : 'x', location: o.location || o.text,
                                    conditional: o.conditional});
@@ -548,6 +572,7 @@
     var results = $('results');
     results.textContent = '';
     $('results-title').hidden = !(data.results || []).length;
+    $('results-title').textContent = data.shown ? fill(T.results_of, {phase: data.shown.name}) : T.results;
 
     (data.results || []).forEach(function (r) {
       var h = document.createElement('h3');

@@ -3,7 +3,7 @@
 web-board_title = { $game } — the board
 web-spectator_title = { $game } — public board
 web-refused_title = This page opens nothing
-web-refused-expired = This link has expired. Ask Discord for a new one: /game board, or the “Open the map” button of /orders show.
+web-refused-expired = This link has expired. Ask Discord for a new one: the “Open the map” button of /orders show.
 web-refused-altered = This link is not valid: it was altered or cut short. Open the board again from Discord.
 web-refused-missing = You have no session for this game in this browser. Open the board from your personal link in Discord.
 web-refused-other_game = This link was made for another game. Open the board from this game's own link.
