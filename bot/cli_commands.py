@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bot.board_cli import board_link_command, setup_board_link
 from bot.run import (
     check,
     run,
@@ -17,6 +18,8 @@ from bot.run import (
 )
 
 COMMANDS = {
+    "board-link": ("print a seated player's personal link to the web board",
+                   setup_board_link, board_link_command),
     "run": ("start the Discord bot", setup_run, run),
     "check": ("check the configuration and the database, as run does before logging in",
               setup_check, check),

@@ -1,4 +1,4 @@
-"""The engine's Python API over the JSON of the contract (DESIGN.md "The engine contract").
+"""The engine's Python API over the JSON of the contract (docs/ENGINE.md).
 
 The one JSON edge of the engine: everything here takes and returns plain JSON-able values and
 dispatches to the game's ``Variant`` through the registry (``engine.variants``)."""
@@ -48,7 +48,7 @@ def _text(value: Any, field: str) -> str:
 
 
 def _check_state(state: Any, field: str = "state") -> dict[str, Any]:
-    """The shape of a STATE (DESIGN.md): what is present must have the contract's type."""
+    """The shape of a STATE (docs/ENGINE.md): what is present must have the contract's type."""
     state = _object(state, field)
     name = state.get("variant", variants.DEFAULT)
     if not isinstance(name, str) or name not in variants.names():

@@ -609,6 +609,9 @@ def make_app(db: Database, settings: Settings, *, sealer: Sealer | None = None,
     app.router.add_get("/maps/{map}/geometry.json", geometry)
     app.router.add_get("/healthz", health)
     app.router.add_get("/favicon.ico", no_icon)
+    from web import activity  # the Activity's routes (it reads this module's keys)
+
+    activity.add_routes(app, settings)
     return app
 
 
