@@ -48,7 +48,9 @@ def bot_orders(state: Mapping[str, Any], power: str, seed: int | None = None,
                options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The structured ORDERs the bot gives for ``power`` in ``state``'s phase (empty when it
     has nothing to order). In a duel's bidding season: one ``{"kind": "bid", "location":
-    minor, "amount": credits}`` per minor."""
+    minor, "amount": credits}`` per minor. ``options``: ``closed``, the nations nobody may
+    enter (seed 004 §2.14.2); ``allies``, the other powers of the same player (never
+    attacked; a duel's are known from the position)."""
     variant: Any = variants.of_state(dict(state))
     if not hasattr(variant, "game_map"):
         raise NoBot(variant.name)
@@ -64,7 +66,9 @@ def bot_orders(state: Mapping[str, Any], power: str, seed: int | None = None,
                 for m, n in sorted(duel_bids(state, power, game_map, rng).items())]
     st = state_from_json(dict(state), game_map, normalise_power=variant.power)
     closed: Iterable[str] = (options or {}).get("closed") or ()
-    orders = choose_orders(st, game_map, power, rng, friends_of(state, power),
+    allies: Iterable[str] = (options or {}).get("allies") or ()
+    friends = {*friends_of(state, power), *(variant.power(p) for p in allies)} - {power}
+    orders = choose_orders(st, game_map, power, rng, sorted(friends),
                            [variant.power(p) for p in closed])
     return [order_to_json(o) for o in orders]
 

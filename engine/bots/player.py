@@ -316,8 +316,10 @@ def _movement(pos: Position, legal: dict[str, list[Order]], rng: random.Random) 
     for u in units:
         push(with_support(u, idx.hold[u.location], u.province, True, free))
         for target, moves in sorted(idx.moves[u.location].items()):
-            if target in pos.closed:
-                continue
+            occupant = st.unit_at(target)
+            if target in pos.closed or (occupant is not None and occupant.power != me
+                                        and occupant.power in pos.friends):
+                continue  # (an ally's unit is never attacked)
             order = best_fleet_move(u, moves) if u.type == "F" else moves[0]
             push(with_support(u, order, target, False, free))
         for target, order in sorted(idx.convoyed[u.location].items()):

@@ -33,14 +33,18 @@ class Game:
 
 def play(kinds: Mapping[str, str], years: int = 20, seed: int = 0,
          variant: str = "classic", first_year: int = 1901,
-         options: Mapping[str, Any] | None = None) -> Game:
-    """Play from the opening to a winner or the end of ``first_year + years - 1``."""
+         options: Mapping[str, Any] | None = None,
+         seats: list[list[str]] | None = None) -> Game:
+    """Play from the opening to a winner or the end of ``first_year + years - 1``.
+    ``seats``: powers played together (a bot never attacks its seat's other powers)."""
     v = variants.get(variant)
     game_map = v.game_map()  # type: ignore[attr-defined]
     state: dict[str, Any] = v.new_state()
     rng = random.Random(seed)
     game = Game()
     last = first_year + years - 1
+    allies = {p: [q for q in seat if q != p] for seat in seats or () for p in seat}
+    closed = list((options or {}).get("closed") or ())
     opts = dict(options or {})
     opts.setdefault("civil_disorder", [p for p in game_map.power_ids if p not in kinds])
     while True:
@@ -58,7 +62,8 @@ def play(kinds: Mapping[str, str], years: int = 20, seed: int = 0,
             else:
                 c0 = time.process_time()
                 orders = choose_orders(st, game_map, power,
-                                       random.Random(f"{seed}|{st.phase}|{power}"))
+                                       random.Random(f"{seed}|{st.phase}|{power}"),
+                                       allies.get(power, ()), closed)
                 game.bot_cpu_ms.append((time.process_time() - c0) * 1000)
             entries.append({"power": power, "text": "",
                             "orders": [ORDER_JSON[type(o)](o) for o in orders],
