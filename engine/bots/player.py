@@ -57,7 +57,7 @@ SPRING_DEFENCE = 0.5  # centres change hands in the Fall only
 # spreading: a space is worth its base, plus these shares of its best and average neighbours
 SPREAD_MAX, SPREAD_MEAN, SPREAD_ROUNDS = 0.45, 0.25, 5
 DISLODGE = 2.0  # an enemy unit dislodged is worth this much besides the space
-SUPPORT_COST = 0.6  # the share of a supporter's own best plan that its support costs
+SUPPORT_COST = 0.8  # the share of what a supporter would gain on its own that supporting costs
 NOISE = 0.12  # the spread (log-normal) of the noise on a plan's value
 MAX_SUPPORTS = 3
 
@@ -135,8 +135,16 @@ class Position:
                 base[c] = ENEMY * (1.0 + 0.25 * max(-1.0, min(1.0, (mine - sizes.get(o, 0))
                                                                / mine)))
         self.base = base
-        self.army = _spread(b.army, base)
-        self.fleet = _spread(b.fleet, base)
+        # only what is to be gained spreads: our own centres draw the unit that guards them,
+        # not every unit around (else the units crowd at home instead of going forward)
+        gains = {p: v for p, v in base.items() if owner.get(p) not in self.friends}
+        self.army = _spread(b.army, gains)
+        self.fleet = _spread(b.fleet, gains)
+        for p, v in base.items():
+            if owner.get(p) in self.friends:
+                for values in (self.army, self.fleet):
+                    if p in values:
+                        values[p] += v
         self.closed = frozenset(p for p, prov in game_map.provinces.items()
                                 if prov.nation in closed)
 
@@ -180,7 +188,7 @@ class Position:
         if threat == 0:
             return 1.0
         attack = 1.0 + 0.4 * (threat - 1)
-        return 0.95 if strength > attack else 0.7
+        return 0.95 if strength > attack else 0.85  # most threats are never carried out
 
 
 def _spread(graph: dict[str, tuple[str, ...]], base: dict[str, float]) -> dict[str, float]:
@@ -209,6 +217,7 @@ class _Plan:
     fleet: tuple[Unit, Order] | None = None  # the convoying fleet
     strength: int = 1
     deferred: bool = False
+    success: float = 1.0  # the estimated chance that the move succeeds
 
 
 class _Legal:
@@ -265,7 +274,8 @@ def _movement(pos: Position, legal: dict[str, list[Order]], rng: random.Random) 
         gain = pos.value(u.type, target)
         if occupant is not None and occupant.power not in pos.friends:
             gain += DISLODGE
-        return p * gain + (1 - p) * 0.9 * pos.value(u.type, u.province)
+        # a move that fails leaves the unit where it was, a little worse than holding there
+        return p * gain + (1 - p) * 0.95 * hold_value(u, 1)
 
     def hold_value(u: Unit, strength: int) -> float:
         return pos.keep(strength, u.province) * pos.value(u.type, u.province)
@@ -276,14 +286,14 @@ def _movement(pos: Position, legal: dict[str, list[Order]], rng: random.Random) 
         return max(moves, key=lambda m: (sum(pos.fleet.get(p, 0.0) for p in _reach(
             pos.map, "F", m.target)[1:]), m.target))
 
-    # each unit's best plan alone: what supporting another plan costs it
+    # what each unit gains on its own over holding: what supporting another plan costs it
     alone: dict[str, float] = {}
     for u in units:
         best = hold_value(u, 1)
         for target in idx.moves[u.location]:
             if target not in pos.closed:
                 best = max(best, move_value(u, target, 1))
-        alone[u.location] = best
+        alone[u.location] = best - hold_value(u, 1)
 
     def with_support(u: Unit, order: Order, target: str, hold: bool,
                      free: set[str]) -> _Plan:
@@ -297,11 +307,14 @@ def _movement(pos: Position, legal: dict[str, list[Order]], rng: random.Random) 
             if k:
                 cost += SUPPORT_COST * helpers[k - 1][0]
             gain = hold_value(u, 1 + k) if hold else move_value(u, target, 1 + k)
+            gain -= hold_value(u, 1)  # plans are ranked by what they add to holding
             if gain - cost > best_v + 1e-9:
                 best_k, best_v = k, gain - cost
         return _Plan(best_v, u, order, target,
                      tuple((by_loc[loc], o) for _v, loc, o in helpers[:best_k]),
-                     strength=1 + best_k)
+                     strength=1 + best_k,
+                     success=pos.keep(1 + best_k, target) if hold else pos.success(
+                         1 + best_k, target))
 
     free = set(by_loc)
     heap: list[tuple[float, int, _Plan]] = []
@@ -310,6 +323,8 @@ def _movement(pos: Position, legal: dict[str, list[Order]], rng: random.Random) 
     def push(plan: _Plan) -> None:
         nonlocal counter
         noisy = plan.value * math.exp(rng.gauss(0.0, NOISE)) if plan.value > 0 else plan.value
+        if plan.deferred:  # after every plan that adds something, before the holds
+            noisy *= 1e-6
         heapq.heappush(heap, (-noisy, counter, plan))
         counter += 1
 
@@ -326,7 +341,8 @@ def _movement(pos: Position, legal: dict[str, list[Order]], rng: random.Random) 
             if target in pos.closed or st.unit_at(target) is not None:
                 continue
             for floc, conv in idx.convoy.get((u.location, target), []):
-                push(_Plan(move_value(u, target, 1) - SUPPORT_COST * alone[floc], u, order,
+                push(_Plan(move_value(u, target, 1) - hold_value(u, 1)
+                           - SUPPORT_COST * alone[floc], u, order,
                            target, fleet=(by_loc[floc], conv)))
 
     chosen: dict[str, Order] = {}
@@ -348,13 +364,13 @@ def _movement(pos: Position, legal: dict[str, list[Order]], rng: random.Random) 
         if occupant is not None and occupant is not u:
             other = plans.get(occupant.location)
             if occupant.location in free:
-                if not plan.deferred:  # wait for the occupant to decide
+                if not plan.deferred and plan.value > 0:  # wait for the occupant to decide
                     plan.deferred = True
-                    plan.value *= 0.9
                     push(plan)
-                continue
-            if other is None or type(other.order) is not Move or other.target == u.province:
-                continue  # it stays (or would swap places with us: both would bounce)
+                continue  # (still undecided when only holds are left: it holds)
+            if other is None or type(other.order) is not Move or other.target == u.province \
+                    or other.success < 0.5:
+                continue  # it stays, or likely bounces, or would swap places with us
         free.discard(u.location)
         chosen[u.location] = plan.order
         plans[u.location] = plan
