@@ -25,6 +25,8 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "gm_reads_press": False,       # the GM may read private letters (set at creation only)
     "absence": "extend",           # seed 004 §3.6: extend | replace (the GM names a player)
     "absence_days": 14,            # days of deadline extension per player and game year
+    "civil_disorder": "hold",      # hold (seed 004 §2.14.3) | bot: the bot plays the power
+    "bots": 0,                     # practice game: seats the bot takes at the start (0-6)
 }
 PRESS_MODES = ("none", "public", "full", "gunboat")
 ABSENCE_POLICIES = ("extend", "replace")
@@ -66,6 +68,12 @@ def _check_option(key: str, value: Any) -> Any:
             raise bad()
     elif key == "absence_days":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 365:
+            raise bad()
+    elif key == "civil_disorder":
+        if value not in ("hold", "bot"):
+            raise bad()
+    elif key == "bots":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
             raise bad()
     elif key == "palette":
         if value is not None and value not in PALETTES:

@@ -73,4 +73,17 @@ def bot_orders(state: Mapping[str, Any], power: str, seed: int | None = None,
     return [order_to_json(o) for o in orders]
 
 
-__all__ = ["BID", "NoBot", "bot_orders", "choose_orders"]
+
+
+def order_text(order: Mapping[str, Any], variant: str = variants.DEFAULT) -> str:
+    """The normal text of a structured ORDER (``A par - bur``; a bid: ``italy 7``)."""
+    if order.get("kind") == BID:
+        return f"{order.get('location')} {order.get('amount')}"
+    from engine.variants.classic.orders.types import format_order, order_from_json
+
+    game_map = variants.get(variant).game_map()  # type: ignore[attr-defined]
+    read = order_from_json(order, game_map.location_ids)
+    return format_order(read) if read is not None else str(order.get("kind"))
+
+
+__all__ = ["BID", "NoBot", "bot_orders", "choose_orders", "order_text"]

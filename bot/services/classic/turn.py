@@ -11,6 +11,7 @@ from sqlmodel import col, delete
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Game, OrderSet, Player, PlayerStatus
+from bot.services import bots as bots_service
 from bot.services.common import (
     NOT_PLAYING,
     SEATED,
@@ -32,7 +33,9 @@ def engine_options(game: Game, players: Sequence[Player],
     disorder who is ordering again (seed 004 §3.6) — their powers count as played."""
     options = game.options or {}
     neutral = list(options.get("neutral", []))
-    disorder = set(neutral)
+    # the powers of a practice game's bot seats count as in civil disorder here: nobody is
+    # waited for them; the turn has the bot order for them (bot.services.bots)
+    disorder = set(neutral) | set(options.get("bot_powers") or [])
     held: set[str] = set()
     for p in players:
         if p.status in NOT_PLAYING and p is not returning:
@@ -141,9 +144,14 @@ class ClassicTurn:
         options = engine_options(game, players)
         choices = engine_api.powers_with_choices(state, options)
         submitted = [o for o in order_sets if o.text.strip()]
+        bots_service.welcome_back(session, game, players, now)
+        played, options = bots_service.play(game, players, state, options,
+                                            bots_service.bot_powers(game, players))
+        bots_service.remember(game, players, phase, played)
         response = engine_api.adjudicate({
             "state": state, "options": options, "trace": True,
-            "orders": [_engine_entry(o) for o in submitted]})
+            "orders": [_engine_entry(o) for o in submitted]
+            + [{k: v for k, v in e.items() if k != "bot"} for e in played]})
         responded = [o for o in order_sets if o.text.strip() or o.ready]
         fallen = track_missed_phases(game, players, choices, responded, phase, now, session,
                                      seq=await next_seq(session, game.id or 0))
@@ -157,7 +165,9 @@ class ClassicTurn:
         later = {r.phase for r in more}
         return Step(phase=phase, new_state=response["state"],
                     orders=[{"power": o.power, "text": o.text, "parsed": o.parsed}
-                            for o in submitted],
+                            for o in submitted]
+                    + [{"power": e["power"], "text": e["text"], "parsed": None, "bot": True}
+                       for e in played],
                     results=[r for r in results if r.get("phase") not in later],
                     new_civil_disorder=tuple(fallen), more=more)
 
