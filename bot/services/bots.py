@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from bot.models import Game, Player, PlayerStatus
-from bot.services.common import NOT_PLAYING, enqueue
+from bot.services.common import NOT_PLAYING, GameView, enqueue
 from bot.services.errors import Invalid
 from engine import api as engine_api
 from engine import variants
@@ -52,10 +52,18 @@ def practice_powers(game: Game) -> list[str]:
     return list((game.options or {}).get("bot_powers") or [])
 
 
-def bot_powers(game: Game, players: Sequence[Player]) -> list[str]:
-    """The powers the bot plays now."""
+class _Seat(Protocol):
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def powers(self) -> Sequence[str]: ...
+
+
+def bot_powers(game: Game | GameView, players: Sequence[_Seat]) -> list[str]:
+    """The powers the bot plays now (from a game row and its players, or their views)."""
     options = game.options or {}
-    out = set(practice_powers(game))
+    out = set(options.get("bot_powers") or [])
     if options.get("civil_disorder") == "bot":
         held = {pw for p in players if p.status == PlayerStatus.ACTIVE.value for pw in p.powers}
         for p in players:

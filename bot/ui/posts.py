@@ -29,6 +29,7 @@ from bot.ui.embeds import COLOUR, fit_embeds, result_text, results_embeds
 from bot.ui.format import (
     deadline_text,
     local_code,
+    local_order,
     phase_name,
     places_at,
     power_name,
@@ -191,6 +192,8 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
                  phase=phase_name(p.get("phase"), loc), deadline=deadline_text(p.get("deadline")))
         if neutral:
             body += "\n" + t("post.neutral", loc, powers=neutral)
+        if p.get("bots"):  # a practice game: the seats the bot took
+            body += "\n" + t("bots.started", loc, powers=_powers(p["bots"], loc, variant))
         if str(p.get("phase") or "").endswith("M"):  # a referee's post: what to do next
             body += "\n\n" + t("words.started_next", loc)
         mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
@@ -209,6 +212,11 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
             t("civil_disorder.title", loc, name=name),
             t("civil_disorder.body", loc, powers=_powers(p.get("powers") or [], loc, variant),
               missed=p.get("missed", "?"))))
+        return
+    if kind == "bot_report":  # a player back: what the bot ordered for them meanwhile
+        await _dm_quietly(bot, int(p["user_id"]), embed=_embed(
+            t("bots.report_title", loc, name=name), _bot_report(p.get("played") or {}, loc,
+                                                                variant)))
         return
     if kind == "duel_notice":  # bot.services.duel: text_en/text_fr, title_en/title_fr
         lang = "fr" if str(loc).startswith("fr") else "en"
@@ -290,12 +298,30 @@ async def _results(bot: RefereeBot, post: PostMessage) -> None:
         rule = t("results.civil_disorder_rule", loc)
         _before_summary(embeds[-1], loc, t("results.civil_disorder", loc),
                         "\n".join(lines)[:1023 - len(rule)] + "\n" + rule)
+    played = sorted({str(o["power"]) for d in details for o in d.orders if o.get("bot")})
+    if played:  # the powers the bot played this turn (bot.services.bots)
+        _before_summary(embeds[-1], loc, t("bots.played_title", loc),
+                        _powers(played, loc, game.variant))
     await _to_game(bot, post, embeds=fit_embeds(embeds))
     if game.status != "active":
         return
     if after is not None:
         await _prompts(bot, game, after, p, loc)
     await _warnings(bot, game, missed, details[0].phase, loc)
+
+
+def _bot_report(played: dict[str, Any], loc: str, variant: str) -> str:
+    """Each power, then each phase the bot played with its orders."""
+    lines = [t("bots.report_intro", loc)]
+    for power, phases in sorted(played.items()):
+        lines.append(f"**{power_name(power, loc, variant)}**")
+        for entry in phases:
+            orders = "; ".join(local_order(x, loc) for x in entry.get("orders") or []) \
+                or t("bots.report_nothing", loc)
+            lines.append(t("label_value", loc, label=phase_name(entry.get("phase"), loc),
+                           value=orders))
+    text = "\n".join(lines)
+    return text if len(text) <= 4000 else text[:3999] + "…"
 
 
 def _before_summary(embed: discord.Embed, loc: str, name: str, value: str) -> None:
