@@ -131,6 +131,15 @@ async def test_practice_game_six_bots_one_player_to_a_result(h: Harness) -> None
     assert ("Jouées par le bot ce tour-ci" if fr else "Played by the bot this turn") in text
     assert ("Partie terminée" if fr else "Game over") in text or view.result.get("reason")
 
+    # the export names the bot's seats and replays to the same positions
+    from bot.services import archive as archive_service
+    from engine.replay import replay
+
+    export = await archive_service.export_game(h.bot.db, game_id=game.id)
+    assert sorted(export["bots"]) == sorted(bots)
+    assert any(o.get("bot") for phase in export["phases"] for o in phase["orders"])
+    assert replay(export)
+
     # counted apart, never on the ladder
     (stats,) = await h.slash(player, "stats", channel_id=CHANNEL_ID)
     assert ("1 partie avec des bots (non classée)" if fr

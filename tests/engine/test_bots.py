@@ -88,7 +88,7 @@ def assert_legal(state: dict[str, Any], power: str, orders: list[dict[str, Any]]
                 and r.get("status") == "illegal" and r.get("phase") == state["phase"]]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=10**9), st.sampled_from(POWERS),
        st.integers(min_value=0, max_value=10**6))
 def test_every_order_is_legal_in_random_positions(seed: int, power: str, bot_seed: int) -> None:
@@ -147,6 +147,15 @@ def test_presets_play_to_the_end(players: int) -> None:
     assert len(game.years) >= 1
     if players == 2:  # seed 004 §2.14.2: nobody enters neutral Italy
         assert all(c.get("italy") == 3 for _y, c in game.years)
+
+
+@pytest.mark.parametrize("preset", ["standard", "vortigern"])
+def test_both_rule_presets(preset: str) -> None:
+    """The bot's orders stay legal whatever the preset does with missing orders (RULES.md:
+    retreats, removals)."""
+    game = play({p: "bot" for p in POWERS[:4]}, years=6, seed=11,
+                options={"preset": preset, "civil_disorder": list(POWERS[4:])})
+    assert game.illegal == 0 and game.phases > 10
 
 
 def test_allies_are_never_attacked() -> None:
