@@ -115,19 +115,21 @@ def remember(game: Game, players: Sequence[Player], phase: str,
     if not entries:
         return
     practice = set(practice_powers(game))
+    away = {pw: p.user_id for p in players if p.status in NOT_PLAYING for pw in p.powers}
     log = {k: list(v) for k, v in ((game.options or {}).get("bot_log") or {}).items()}
     for entry in entries:
-        if entry["power"] in practice:
+        if entry["power"] in practice or entry["power"] not in away:
             continue
         orders = entry["text"].split("\n") if entry["text"] else []
-        log[entry["power"]] = [*log.get(entry["power"], []),
-                               {"phase": phase, "orders": orders}][-LOG_PHASES:]
+        log[entry["power"]] = [*log.get(entry["power"], []), {
+            "phase": phase, "orders": orders, "user_id": away[entry["power"]]}][-LOG_PHASES:]
     game.options = {**(game.options or {}), "bots_played": True, "bot_log": log}
 
 
 def welcome_back(session: Any, game: Game, players: Sequence[Player], now: datetime) -> None:
     """Each player ordering again (active, seat held) whose powers the bot played: a DM of
-    what it ordered meanwhile (``bot_report``), then forgotten."""
+    what it ordered meanwhile (``bot_report``), then forgotten. A replacement is not told
+    what the bot did before the seat was theirs."""
     log = dict((game.options or {}).get("bot_log") or {})
     if not log:
         return
@@ -135,7 +137,11 @@ def welcome_back(session: Any, game: Game, players: Sequence[Player], now: datet
     for p in players:
         if p.status != PlayerStatus.ACTIVE.value:
             continue
-        mine = {pw: log.pop(pw) for pw in list(p.powers) if pw in log}
+        # only the player who was away is told; a replacement starts afresh (seed 004 §3.6)
+        mine = {pw: [e for e in log.pop(pw) if e.get("user_id") == p.user_id]
+                for pw in list(p.powers) if pw in log}
+        changed = changed or bool(mine)
+        mine = {pw: phases for pw, phases in mine.items() if phases}
         if mine:
             changed = True
             enqueue(session, game, "bot_report", {"user_id": p.user_id, "played": mine}, now)
