@@ -295,7 +295,8 @@ async def _results(bot: RefereeBot, post: PostMessage) -> None:
                    user=_user(d.get("user_id"), names_hidden(game), loc, "press.player.lower"),
                    powers=_powers(d.get("powers") or [], loc, game.variant),
                    missed=d.get("missed", missed.threshold)) for d in missed.declared]
-        rule = t("results.civil_disorder_rule", loc)
+        rule = t("bots.civil_disorder_rule" if game.options.get("civil_disorder") == "bot"
+                 else "results.civil_disorder_rule", loc)
         _before_summary(embeds[-1], loc, t("results.civil_disorder", loc),
                         "\n".join(lines)[:1023 - len(rule)] + "\n" + rule)
     played = sorted({str(o["power"]) for d in details for o in d.orders if o.get("bot")})

@@ -51,7 +51,9 @@ async def test_civil_disorder_played_by_the_bot_and_the_player_told(h: Harness) 
         if power != "germany":
             await submit(h, member, HOLDS[power])
     calls = await pass_deadline(h, game.id)
-    assert ("Désordre civil" if fr else "Civil disorder") in public(calls)[0].text()
+    declared = public(calls)[0].text()
+    assert ("Désordre civil" if fr else "Civil disorder") in declared
+    assert ("Le bot joue leurs puissances" if fr else "The bot plays their powers") in declared
 
     # Fall 1901: the bot plays Germany, and the results post says so
     for power, member in by.items():

@@ -1,5 +1,6 @@
 ### bots catalogue (en): the bot player at the table (bot.services.bots). Keys: the catalogue key with dashes for dots.
 
+bots-civil_disorder_rule = The bot plays their powers (a game option) until the player orders again or a replacement takes over (rules §3.6).
 bots-played_by_bot = Played by the bot
 bots-played_title = Played by the bot this turn
 bots-started = Seats taken by the bot (a practice game): { $powers }.

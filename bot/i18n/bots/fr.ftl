@@ -1,5 +1,6 @@
 ### bots catalogue (fr): le bot joueur à la table (bot.services.bots). Clés : la clé du catalogue, tirets pour les points.
 
+bots-civil_disorder_rule = Le bot joue leurs puissances (option de la partie) jusqu'à ce que le joueur ordonne de nouveau ou qu'un remplaçant prenne la suite (règles §3.6).
 bots-played_by_bot = Jouées par le bot
 bots-played_title = Jouées par le bot ce tour-ci
 bots-started = Sièges pris par le bot (partie d'entraînement) : { $powers }.
