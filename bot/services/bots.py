@@ -152,4 +152,4 @@ def welcome_back(session: Any, game: Game, players: Sequence[Player], now: datet
 def with_bots(game: Game) -> bool:
     """A practice game, or one the bot played in: counted apart, never rated."""
     options = game.options or {}
-    return bool(options.get("bot_powers") or options.get("bots_played"))
+    return bool(options.get("bot_powers") or options.get("bots_played") or options.get("bots"))

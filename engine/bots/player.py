@@ -58,6 +58,7 @@ SPRING_DEFENCE = 0.5  # centres change hands in the Fall only
 SPREAD_MAX, SPREAD_MEAN, SPREAD_ROUNDS = 0.45, 0.25, 5
 DISLODGE = 2.0  # an enemy unit dislodged is worth this much besides the space
 SUPPORT_COST = 0.8  # the share of what a supporter would gain on its own that supporting costs
+CONVOY_COST = 0.5  # the same for a fleet that convoys (it stays at sea, ready for the next)
 NOISE = 0.12  # the spread (log-normal) of the noise on a plan's value
 MAX_SUPPORTS = 3
 
@@ -341,8 +342,10 @@ def _movement(pos: Position, legal: dict[str, list[Order]], rng: random.Random) 
             if target in pos.closed or st.unit_at(target) is not None:
                 continue
             for floc, conv in idx.convoy.get((u.location, target), []):
+                if target not in pos.map.neighbours(by_loc[floc].province):
+                    continue  # a route of several fleets: not planned (one fleet only)
                 push(_Plan(move_value(u, target, 1) - hold_value(u, 1)
-                           - SUPPORT_COST * alone[floc], u, order,
+                           - CONVOY_COST * alone[floc], u, order,
                            target, fleet=(by_loc[floc], conv)))
 
     chosen: dict[str, Order] = {}

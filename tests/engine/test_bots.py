@@ -241,3 +241,40 @@ def test_cli_bot_and_selfplay() -> None:
     lines = out.stdout.splitlines()
     assert lines[0].startswith("1901: ") and lines[-1].startswith("result: ")
     assert len(lines) == 4
+
+
+def _convoys(state: dict[str, Any]) -> int:
+    """How many of twelve seeds convoy; each convoy ordered is carried out."""
+    convoys = 0
+    for seed in range(12):
+        orders = api.bot_orders(state, "england", seed)
+        by_kind = {o["kind"]: o for o in orders}
+        if "convoy" in by_kind:
+            convoys += 1
+            move = next(o for o in orders if o["location"] == by_kind["convoy"]["aux"])
+            assert move["kind"] == "move" and move["via_convoy"]
+            assert by_kind["convoy"]["target"] == move["target"]
+            out = api.adjudicate({"state": state, "orders": [
+                {"power": "england", "text": "", "orders": orders}]})
+            moved = [r for r in out["results"] if r.get("order") == move]
+            assert moved and moved[0]["status"] == "succeeds", moved
+    return convoys
+
+
+def test_a_convoy_is_ordered_by_both_units() -> None:
+    """An army on an island and its fleet at sea next to free centres: the bot convoys, the
+    army's move and the fleet's convoy naming each other. A route through another power's
+    fleet is never counted on (one fleet of its own only)."""
+    state = api.new_game_state()
+    state["phase"] = "S1902M"
+    state["units"] = [{"power": "england", "type": "A", "location": "lon"},
+                      {"power": "england", "type": "F", "location": "nth"},
+                      {"power": "russia", "type": "A", "location": "mos"},
+                      {"power": "france", "type": "F", "location": "eng"}]
+    state["centers"] = {"england": ["lon", "edi", "lvp"], "russia": ["mos"], "france": []}
+    assert _convoys(state)
+    # Kiel is worth going to, and reached only through a French fleet too: not planned
+    state["units"][-1] = {"power": "france", "type": "F", "location": "hel"}
+    state["centers"] = {"england": sorted(c for c in MAP.centers if c not in ("kie", "mos")),
+                        "germany": ["kie"], "russia": ["mos"], "france": []}
+    _convoys(state)
