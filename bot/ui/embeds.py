@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t, typography
-from bot.services.bots import bot_powers
+from bot.services.bots import bot_powers, bots_allowed
 from bot.services.common import GameView
 from bot.services.history import PhaseDetail
 from bot.services.orders import OrderLine, OrderStatus, OwnOrders
@@ -171,8 +171,9 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
     lines.append(t("settings.gm_reads_press", locale, on=_on(o.get("gm_reads_press"))))
     lines.append(t("settings.absence", locale, policy=str(o.get("absence") or "extend"),
                    count=int(o.get("absence_days", 14))))  # seed 004 §3.6
-    lines.append(t("settings.civil_disorder", locale,
-                   mode=str(o.get("civil_disorder") or "hold")))  # seed 004 §2.14.3
+    if bots_allowed(game.variant):  # where the bot may sit (bot.services.bots)
+        lines.append(t("settings.civil_disorder", locale,
+                       mode=str(o.get("civil_disorder") or "hold")))  # seed 004 §2.14.3
     if int(o.get("bots") or 0) or o.get("bot_powers"):
         lines.append(t("settings.bots", locale, count=int(o.get("bots") or 0), powers=", ".join(
             power_name(pw, locale, game.variant) for pw in o.get("bot_powers") or [])

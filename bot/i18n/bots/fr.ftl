@@ -13,7 +13,7 @@ bots-stats_line = { $count ->
         [one] { $count } partie avec des bots (non classée)
        *[other] { $count } parties avec des bots (non classées)
     }
-settings-civil_disorder = Puissance en désordre civil : { $mode ->
+settings-civil_disorder = Désordre civil d'une puissance : { $mode ->
         [bot] le bot la joue jusqu'à ce que son joueur ordonne de nouveau ou qu'un remplaçant prenne sa place
        *[hold] ses unités tiennent et elle ne construit rien (règles §2.14.3)
     }
