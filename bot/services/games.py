@@ -52,7 +52,7 @@ async def create_game(db: Database, *, variant: str, channel_id: int, gm_user_id
     now = now or utcnow()
     if variant not in variants.names():
         raise Invalid("options.invalid", key="variant", value=variant)
-    merged = resolve_options(preset, options)
+    merged = resolve_options(preset, options, variant)
     check_bot_options(variant, merged)
     chosen = (options or {}).get("scoring")
     if chosen is not None and chosen not in variants.get(variant).scoring:

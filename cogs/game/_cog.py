@@ -109,7 +109,7 @@ class GameCog(commands.Cog):
         options = {k: v for k, v in (("scoring", scoring), ("press", press),
                                      ("gm_reads_press", gm_reads_press),
                                      ("civil_disorder", civil_disorder), ("bots", bots)) if v}
-        options_service.resolve_options(preset, options)
+        options_service.resolve_options(preset, options, variant)
         bots_service.check_bot_options(variant, options)
         options_service.resolve_phase_minutes(None, phase_hours)
         await surface_service.remember_guild_language(
@@ -222,7 +222,8 @@ class GameCog(commands.Cog):
         game = await game_here(interaction)
         if phase is None:
             rows = await history_service.phase_history(bot.db, game_id=game.id)
-            lines = [f"`{r.phase}` — {phase_name(r.phase, locale)}" for r in rows]
+            lines = [f"`{r.phase}` — {phase_name(r.phase, locale, game.variant)}"
+                     for r in rows]
             embed = discord.Embed(title=t("history.title", locale, name=game.name),
                                   description="\n".join(lines)[-4000:] or t(
                                       "history.empty", locale), colour=COLOUR)
@@ -260,6 +261,7 @@ class GameCog(commands.Cog):
             file = await map_file(detail.state, f"{shown}.png", results=detail.results,
                                   locale=locale, **map_style(game.options, locale))
         embed = discord.Embed(title=t("map.title", locale, name=game.name,
-                                      phase=phase_name(shown, locale)), colour=COLOUR)
+                                      phase=phase_name(shown, locale, game.variant)),
+                              colour=COLOUR)
         embed.set_image(url=f"attachment://{file.filename}")
         await interaction.followup.send(embed=embed, file=file)
