@@ -27,7 +27,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -395,7 +395,8 @@ def _movement(pos: Position, legal: dict[str, list[Order]], rng: random.Random) 
 
 
 def _spare_supports(pos: Position, idx: _Legal, plans: dict[str, _Plan],
-                    chosen: dict[str, Order], move_value) -> None:  # type: ignore[no-untyped-def]
+                    chosen: dict[str, Order],
+                    move_value: Callable[[Unit, str, int], float]) -> None:
     """A unit holding where nothing threatens it supports the move of its side it helps
     most (or a threatened unit's hold)."""
     for loc, plan in sorted(plans.items()):
@@ -427,20 +428,26 @@ def _spare_supports(pos: Position, idx: _Legal, plans: dict[str, _Plan],
 
 # -- retreats and adjustments ----------------------------------------------------------------
 def _retreats(pos: Position, legal: dict[str, list[Order]], rng: random.Random) -> list[Order]:
+    """Each dislodged unit to the most valuable free space (two retreats to one space would
+    both be disbanded), the units with the best places choosing first; none: disband."""
+    options = {loc: [o for o in orders if isinstance(o, Retreat)
+                     and province_of(o.target) not in pos.closed]
+               for loc, orders in legal.items()}
+
+    def worth(o: Retreat) -> float:
+        return pos.value(o.unit_type or "A", province_of(o.target))
+
     out: list[Order] = []
     taken: set[str] = set()
-    for loc in sorted(legal, key=lambda loc: -max(
-            (pos.value(o.unit_type or "A", province_of(o.target)) for o in legal[loc]
-             if type(o) is Retreat), default=0.0)):  # type: ignore[union-attr]
-        choices = [o for o in legal[loc] if type(o) is Retreat
-                   and province_of(o.target) not in taken and province_of(o.target)  # type: ignore[union-attr]
-                   not in pos.closed]
+    for loc in sorted(legal, key=lambda loc: (-max(map(worth, options[loc]), default=0.0),
+                                              loc)):
+        choices = [o for o in options[loc] if province_of(o.target) not in taken]
         if not choices:
-            out.append(next(o for o in legal[loc] if type(o) is Disband))
+            out.append(next(o for o in legal[loc] if isinstance(o, Disband)))
             continue
-        best = max(choices, key=lambda o: (pos.value(o.unit_type or "A", province_of(o.target))  # type: ignore[union-attr]
-                                           * math.exp(rng.gauss(0.0, NOISE)), o.target))  # type: ignore[union-attr]
-        taken.add(province_of(best.target))  # type: ignore[union-attr]
+        best = max(choices, key=lambda o: (worth(o) * math.exp(rng.gauss(0.0, NOISE)),
+                                           o.target))
+        taken.add(province_of(best.target))
         out.append(best)
     return out
 
@@ -455,28 +462,28 @@ def _adjustments(pos: Position, legal: dict[str, list[Order]],
                  rng: random.Random) -> list[Order]:
     delta = adjustment_count(pos.st, pos.me)
     if delta > 0:
-        options = [o for o in legal.get("", []) if type(o) is Build]
+        options = [o for o in legal.get("", []) if isinstance(o, Build)]
         out: list[Order] = []
         used: set[str] = set()
         fleets = sum(1 for u in pos.st.units_of(pos.me) if u.type == "F")
         armies = sum(1 for u in pos.st.units_of(pos.me) if u.type == "A")
         for _ in range(delta):
-            scored = []
+            scored: list[tuple[float, str, str, Build]] = []
             for o in options:
-                prov = province_of(o.location)  # type: ignore[union-attr]
+                prov = province_of(o.location)
                 if prov in used:
                     continue
-                v = _site_value(pos, o.unit_type, o.location)  # type: ignore[union-attr]
+                v = _site_value(pos, o.unit_type, o.location)
                 # keep some balance: the type we have fewer of is a little preferred
-                mine = fleets if o.unit_type == "F" else armies  # type: ignore[union-attr]
+                mine = fleets if o.unit_type == "F" else armies
                 v *= 1.0 / (1.0 + 0.05 * mine) * math.exp(rng.gauss(0.0, NOISE))
-                scored.append((v, o.location, o.unit_type, o))  # type: ignore[union-attr]
+                scored.append((v, o.location, o.unit_type, o))
             if not scored:
                 break
             best = max(scored, key=lambda s: s[:3])[3]
             out.append(best)
-            used.add(province_of(best.location))  # type: ignore[union-attr]
-            if best.unit_type == "F":  # type: ignore[union-attr]
+            used.add(province_of(best.location))
+            if best.unit_type == "F":
                 fleets += 1
             else:
                 armies += 1
