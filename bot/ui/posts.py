@@ -270,6 +270,10 @@ async def _game_over(bot: RefereeBot, post: PostMessage) -> None:
                                           power=power_name(pw, loc, variant))
                                         for pw, v in sorted(scores.items(),
                                                             key=lambda x: -x[1]))[:1024])
+    options = g.game.options if g.game else {}
+    if options.get("bot_powers"):  # a practice game: not rated (bot.services.bots)
+        embed.add_field(name=t("bots.played_by_bot", loc), inline=False,
+                        value=_powers(options["bot_powers"], loc, variant))
     await _to_game(bot, post, embeds=[embed])
 
 
