@@ -2,7 +2,7 @@
 sub-command per variant that has operations of its own (``python -m engine imperialisme``).
 
 adjudicate reads one request (JSON object), a JSON array of requests, or JSON Lines from FILE
-or stdin, and prints the response(s) in the same shape (DESIGN.md). Every request gets exactly
+or stdin, and prints the response(s) in the same shape (docs/ENGINE.md). Every request gets exactly
 one answer, in order; a bad one gets ``{"error": "..."}`` and the batch goes on.
 """
 

@@ -106,6 +106,17 @@ async def game_in_channel(db: Database, *, channel_id: int,
         return game_view(game, await load_players(session, game.id))
 
 
+async def game_launched_in(db: Database, *, channel_id: int) -> GameView:
+    """The game of a channel or forum post named by one id, as Discord names where an
+    Activity was launched: a thread's own game, else the channel's."""
+    async with db.transaction(write=False) as session:
+        parent = (await session.exec(select(Game.channel_id).where(
+            Game.thread_id == channel_id).limit(1))).first()
+    if parent is not None:
+        return await game_in_channel(db, channel_id=parent, thread_id=channel_id)
+    return await game_in_channel(db, channel_id=channel_id)
+
+
 # --- start: assignment of powers (seed 004 §3.2 and §2.14.2) ---------------------------------
 
 Assigner = Callable[[Sequence[Player], list[list[str]], random.Random, str], list[int]]

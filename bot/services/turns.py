@@ -1,4 +1,4 @@
-"""The one turn pipeline for every variant (DESIGN.md "Persistence"; docs/ARCHITECTURE.md).
+"""The one turn pipeline for every variant (docs/ARCHITECTURE.md "The turn pipeline").
 
 Resolving a phase is one transaction: lock the game, check the expected phase and version,
 check that it is due (``ensure_due``), run the variant's step (``bot.services.registry``),

@@ -25,6 +25,7 @@ from bot.services import surface as surface_service
 from bot.services.common import GameView
 from bot.services.press import names_hidden
 from bot.services.surface import MissedOrders
+from bot.ui.board import add_board_button
 from bot.ui.common import RefereeBot
 from bot.ui.embeds import COLOUR, fit_embeds, result_text, results_embeds
 from bot.ui.format import (
@@ -172,6 +173,7 @@ async def _reminder(bot: RefereeBot, post: PostMessage) -> None:
     view = discord.ui.View(timeout=None)
     view.add_item(RemindersButton(post.game_id or 0, False,
                                   label=t("reminders.stop_button", loc)))
+    add_board_button(bot, view, post.game_id or 0, loc)
     # "ordered": a player who asked for reminders even with their orders in
     ordered = "" if powers else "_ordered"
     await _dm(bot, int(p["user_id"]), embed=_embed(
@@ -398,6 +400,7 @@ async def _prompts(bot: RefereeBot, game: GameView, after: dict[str, Any],
         else:
             title, (body, view) = "prompt.adjust_title", _adjust_prompt(
                 game, after, mine, next_phase, loc)
+        add_board_button(bot, view, game.id, loc)
         await _dm_quietly(bot, player.user_id, embed=_embed(
             t(title, loc, name=game.name), f"{body}\n\n{when}"), view=view)
 
