@@ -1,5 +1,5 @@
-"""The outbox poster (DESIGN.md "Persistence"): posts pending outbox rows through the ``send``
-callback of the Discord layer, rendering the map in the render processes
+"""The outbox poster (docs/ARCHITECTURE.md "The turn pipeline"): posts pending outbox rows
+through the ``send`` callback of the Discord layer, rendering the map in the render processes
 (``bot.render_pool``); a row is stamped sent only after ``send`` returned, so a crash between
 commit and post re-sends after restart — and never re-adjudicates. Pending rows are read
 through ``ix_outbox_pending`` (a partial index of ``bot.models``)."""
@@ -142,7 +142,7 @@ class OutboxPoster:
     async def _draw(self, state: dict[str, Any], results: list[dict[str, Any]] | None,
                     locale: str, style: dict[str, Any], row_id: int | None) -> bytes | None:
         """The map, off the loop (in the process pool); None when it cannot be drawn."""
-        # the renderer is CPU-bound: never on the event loop (DESIGN.md). A map that
+        # the renderer is CPU-bound: never on the event loop (docs/ARCHITECTURE.md). A map that
         # cannot be drawn must not hold back the results: they go out without it.
         try:
             pool = render_pool() if self.pooled else None

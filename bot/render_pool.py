@@ -1,6 +1,7 @@
 """The render processes: maps (and any pure drawing of the engine) drawn in worker processes,
-off the event loop's process (DESIGN.md "Persistence"). The ui, the outbox poster and the
-archive commands draw through ``render_pool()``; the engine is all a worker imports."""
+off the event loop's process (docs/ARCHITECTURE.md "Hot paths (bot)"). The ui, the outbox
+poster and the archive commands draw through ``render_pool()``; the engine is all a worker
+imports."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The deadline loop (DESIGN.md "Persistence").
+"""The deadline loop (docs/ARCHITECTURE.md "The turn pipeline").
 
 Deadlines are rows (``Game.deadline``, ``Game.reminder_at``); nothing per game lives in memory.
 One loop sleeps until the next due time — or until ``Database.deadlines_changed`` is set by a

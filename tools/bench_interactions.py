@@ -1,4 +1,4 @@
-"""First answers under load, from a freshly started bot process (DESIGN.md budgets: every
+"""First answers under load, from a freshly started bot process (docs/BENCHMARKS.md: every
 interaction answered — a reply, a deferral, the form — within 1 s at p99 and never after 2.5 s,
 cold or warm; Discord shows "This interaction failed" after 3 s).
 
@@ -100,7 +100,8 @@ async def fill(url: str, n_games: int, n_storm: int) -> None:
                 await orders.submit_orders(db, game_id=game_id, user_id=seat.user_id,
                                            text=OPENING[seat.powers[0]])
         async with db.transaction() as session:
-            await session.exec(update(Outbox).values(sent_at=utcnow()))  # type: ignore[call-overload]
+            sent = update(Outbox).values(sent_at=utcnow())
+            await session.exec(sent)  # type: ignore[call-overload]
     finally:
         await db.dispose()
 

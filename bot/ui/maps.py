@@ -1,7 +1,7 @@
 """Maps as Discord attachments: the engine's renderer run in the render processes
 (``bot.render_pool``), never in the bot's own process when there are any (it is CPU-bound:
-in a thread it holds the GIL against every interaction, DESIGN.md), the PNG wrapped as a file
-an embed can show."""
+in a thread it holds the GIL against every interaction, docs/ARCHITECTURE.md), the PNG wrapped
+as a file an embed can show."""
 
 from __future__ import annotations
 

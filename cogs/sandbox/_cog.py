@@ -17,7 +17,14 @@ from bot.services import sandbox as service
 from bot.services.errors import NotFound
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.errors import UserFacingError, defer, in_time, reply
-from bot.ui.format import phase_name, power_name, variant_named, variant_title, variant_titles
+from bot.ui.format import (
+    local_order,
+    phase_name,
+    power_name,
+    variant_named,
+    variant_title,
+    variant_titles,
+)
 from cogs.sandbox._views import MAP_NAME, board_embed, board_map, results_embed
 
 MAX_CHOICES = 25
@@ -133,8 +140,8 @@ class SandboxCog(commands.Cog):
                 game = (await _quick(interaction, game_here(interaction))).id
         if game is None and phase is not None:
             raise UserFacingError("error.sandbox.game_required")
-        view = await _quick(interaction, service.start(bot.db, user_id=interaction.user.id, variant=name,
-                                   game_id=game, phase=phase))
+        view = await _quick(interaction, service.start(
+            bot.db, user_id=interaction.user.id, variant=name, game_id=game, phase=phase))
         headline = t("sandbox.started", locale)
         if view.replaced:
             headline = f"{t('sandbox.replaced', locale)}\n{headline}"
@@ -149,10 +156,29 @@ class SandboxCog(commands.Cog):
     async def order(self, interaction: discord.Interaction[Any], text: str,
                     power: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        await _quick(interaction, service.add_orders(bot.db, user_id=interaction.user.id, text=text, power=power))
+        await _quick(interaction, service.add_orders(bot.db, user_id=interaction.user.id,
+                                                     text=text, power=power))
         view = await _quick(interaction, service.show(bot.db, user_id=interaction.user.id))
         await _answer(interaction, board_embed(view, locale,
                                                headline=t("sandbox.added", locale)))
+
+    @sandbox.command(name=L("suggest"), description=L(
+        "The bot's orders on your board (nothing is entered)"))
+    @app_commands.rename(power=L("power"))
+    @app_commands.describe(power=L("Whose orders (default: every power with a choice)"))
+    @app_commands.autocomplete(power=_power_autocomplete)
+    async def suggest(self, interaction: discord.Interaction[Any],
+                      power: str | None = None) -> None:
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        found = await service.suggest(bot.db, user_id=interaction.user.id, power=power)
+        view = await service.show(bot.db, user_id=interaction.user.id)
+        embed = discord.Embed(title=t("bots.suggest_title", locale, phase=phase_name(
+            view.phase, locale))[:256], description=t("bots.suggest_how", locale))
+        for who, lines in list(found.items())[:24]:
+            text = "\n".join(f"`{local_order(x, locale)}`" for x in lines)
+            embed.add_field(name=power_name(who, locale, view.variant),
+                            value=(text or t("bots.report_nothing", locale))[:1024])
+        await reply(interaction, embed=embed, ephemeral=_private(interaction))
 
     @sandbox.command(name=L("clear"), description=L("Forget the orders of this phase"))
     @app_commands.rename(power=L("power"))
@@ -161,7 +187,8 @@ class SandboxCog(commands.Cog):
     async def clear(self, interaction: discord.Interaction[Any],
                     power: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        count = await _quick(interaction, service.clear_orders(bot.db, user_id=interaction.user.id, power=power))
+        count = await _quick(interaction, service.clear_orders(
+            bot.db, user_id=interaction.user.id, power=power))
         view = await _quick(interaction, service.show(bot.db, user_id=interaction.user.id))
         await _answer(interaction, board_embed(view, locale, headline=t(
             "sandbox.cleared", locale, count=count)))
