@@ -1,12 +1,14 @@
 """The Discord client's commands for ``python -m bot``: ``run`` (the default), ``worker``,
-``check`` and ``sync``."""
+``check``, ``sync`` and ``invite``."""
 
 from __future__ import annotations
 
 from bot.run import (
     check,
+    invite,
     run,
     setup_check,
+    setup_invite,
     setup_run,
     setup_sync,
     setup_worker,
@@ -18,7 +20,10 @@ COMMANDS = {
     "run": ("start the Discord bot", setup_run, run),
     "check": ("check the configuration and the database, as run does before logging in",
               setup_check, check),
-    "sync": ("push the slash commands to Discord", setup_sync, sync),
+    "sync": ("push the slash commands to Discord (after an update that changes them)",
+             setup_sync, sync),
+    "invite": ("print the link that adds the bot to a server, with the permissions it uses",
+               setup_invite, invite),
     "worker": ("run deadlines, reminders and posts without a gateway connection (several "
                "processes on one PostgreSQL: docs/DEPLOY.md)", setup_worker, worker),
 }

@@ -33,6 +33,9 @@ EPHEMERAL = 1 << 6
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 APPLICATION_ID = 900000000000000001
 BOT_USER_ID = 900000000000000001
+# shaped like a bot token (the bot's id in base64, a timestamp, a signature): the checks
+# before logging in refuse anything else
+FAKE_TOKEN = "OTAwMDAwMDAwMDAwMDAwMDAx.GaBcDe.fake-signature-of-the-test-bot0"
 # tasks discord.py starts per incoming interaction; the harness waits for them
 _HANDLER_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-view-dispatch",
                           "discord-ui-dynamic-item", "discord-ui-modal-dispatch", "bot-action")
