@@ -15,7 +15,6 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-
 Handler = Callable[[argparse.Namespace], Coroutine[Any, Any, int]]
 Setup = Callable[[argparse.ArgumentParser], None]
 

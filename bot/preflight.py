@@ -13,8 +13,8 @@ import os
 import re
 import tempfile
 from dataclasses import dataclass
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
