@@ -105,9 +105,13 @@ def _token(settings: Settings) -> str | None:
     return token.strip() or None
 
 
-async def ready_to_start(*, need_token: bool = True) -> Settings | int:
+_held: list[Any] = []  # the lock on the SQLite file of this process, until it ends
+
+
+async def ready_to_start(*, need_token: bool = True, hold: bool = False) -> Settings | int:
     """Configuration, database and schema checked before anything logs in to Discord (one
-    clear line per problem and exit code 2); the schema is brought to the code's revision."""
+    clear line per problem and exit code 2); the schema is brought to the code's revision.
+    ``hold``: this process serves the database (run, worker), alone on a SQLite file."""
     from bot import preflight
     from bot.db import migrate
 
@@ -117,6 +121,13 @@ async def ready_to_start(*, need_token: bool = True) -> Settings | int:
     code = preflight.report(await preflight.diagnose(settings, need_token=need_token))
     if code:
         return code
+    if hold:  # before migrating: never migrate a file another process is using
+        from bot.db import DatabaseBusy, hold_sqlite_file
+
+        try:
+            _held.append(hold_sqlite_file(settings.database_url))
+        except DatabaseBusy as exc:
+            return refused("database", str(exc))
     try:
         await migrate(settings.database_url)
     except Exception as exc:
@@ -149,7 +160,7 @@ async def run(args: argparse.Namespace) -> int:
     if getattr(args, "shards", None):
         os.environ["SHARD_IDS"] = args.shards
         get_settings.cache_clear()
-    ready = await ready_to_start()
+    ready = await ready_to_start(hold=True)
     if isinstance(ready, int):
         return ready
     settings = ready
@@ -158,13 +169,8 @@ async def run(args: argparse.Namespace) -> int:
     configure_logging(settings)
     prepare_discord(settings)
     from bot.client import DiplomacyBot
-    from bot.db import DatabaseBusy, hold_sqlite_file
     from bot.scheduler import configure_render_pool, shutdown_render_pool
 
-    try:
-        lock = hold_sqlite_file(settings.database_url)
-    except DatabaseBusy as exc:
-        return refused("database", str(exc))
     configure_render_pool(settings.render_processes)
     bot = DiplomacyBot(settings, run_scheduler=settings.run_scheduler)
     log.info("%s%s", shards_line(settings),
@@ -190,8 +196,6 @@ async def run(args: argparse.Namespace) -> int:
             await closing[0]
     finally:
         shutdown_render_pool()
-        if lock is not None:
-            lock.close()
     return 0
 
 
@@ -217,7 +221,7 @@ async def worker(args: argparse.Namespace) -> int:
     Discord's HTTP API; the ``run`` processes answer the interactions (``RUN_SCHEDULER=
     false`` leaves the deadlines to it). Any number of workers may run: games and posts are
     claimed with leases. SIGTERM/SIGINT stop it cleanly."""
-    ready = await ready_to_start()
+    ready = await ready_to_start(hold=True)
     if isinstance(ready, int):
         return ready
     settings = ready
@@ -226,13 +230,8 @@ async def worker(args: argparse.Namespace) -> int:
     configure_logging(settings)
     prepare_discord(settings)
     from bot.client import DiplomacyBot
-    from bot.db import DatabaseBusy, hold_sqlite_file
     from bot.scheduler import configure_render_pool, shutdown_render_pool
 
-    try:
-        lock = hold_sqlite_file(settings.database_url)
-    except DatabaseBusy as exc:
-        return refused("database", str(exc))
     configure_render_pool(settings.render_processes)
     bot = DiplomacyBot(settings, run_scheduler=True)
     stopping = asyncio.Event()
@@ -255,8 +254,6 @@ async def worker(args: argparse.Namespace) -> int:
             await stopping.wait()
     finally:
         shutdown_render_pool()
-        if lock is not None:
-            lock.close()
     return 0
 
 
