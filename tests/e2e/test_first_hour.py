@@ -44,15 +44,20 @@ class CheckedDiscord(FakeDiscordServer):
         tail = "/" + request.match_info["tail"]
         gateway = self.base("bot").replace("http", "ws") + "/gateway"
         if tail == "/gateway":
-            return web.json_response({"url": gateway})
+            return answer({"url": gateway})
         if tail == "/gateway/bot":  # one shard, as Discord advises a small bot
-            return web.json_response({"url": gateway, "shards": 1, "session_start_limit": {
+            return answer({"url": gateway, "shards": 1, "session_start_limit": {
                 "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
         # interaction callbacks carry no token; every bot call carries the bot's
         if request.headers.get("Authorization", f"Bot {FAKE_TOKEN}") != f"Bot {FAKE_TOKEN}":
-            return web.Response(body=json.dumps({"message": "401: Unauthorized", "code": 0}),
-                                status=401, headers={"Content-Type": "application/json"})
+            return answer({"message": "401: Unauthorized", "code": 0}, status=401)
         return await super().rest(request)
+
+
+def answer(body: dict[str, Any], status: int = 200) -> web.Response:
+    # discord.py reads JSON only under exactly this content type (no charset)
+    return web.Response(body=json.dumps(body).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
 
 
 def command(clone: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -135,7 +140,11 @@ async def _first_hour(tmp_path: Path) -> None:
                 sys.executable, "-m", "bot", "run", cwd=clone,
                 env={**os.environ, "PYTHONPATH": str(clone), "RENDER_PROCESSES": "0"},
                 stdout=out, stderr=asyncio.subprocess.STDOUT)
-        await asyncio.wait_for(server.ready[0].wait(), 60)
+        for _ in range(600):
+            if server.ready[0].is_set():
+                break
+            assert bot.returncode is None, log.read_text()
+            await asyncio.sleep(0.1)
         await asyncio.sleep(0.5)  # the guilds are taken in
         tree = await _tree_bot()
         harness = Harness(tree, server.fake, guild_id=GUILDS[0])
