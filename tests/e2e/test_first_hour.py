@@ -1,7 +1,7 @@
 """A server admin's first hour, as the README writes it: from a fresh clone of the repository,
 ``key``, ``check``, ``migrate``, ``invite``, ``sync``, then ``run`` with a token Discord
 refuses (one line, exit 2: systemd does not restart it) and with a good one (the bot answers
-``/game create``). Discord is a fake on loopback (REST and gateway on 127.0.0.1), reached
+``/game create``), and a second ``run`` on the same SQLite file refused. Discord is a fake on loopback (REST and gateway on 127.0.0.1), reached
 through ``DISCORD_API_BASE`` in ``.env``, the one setting an admin would not write."""
 
 from __future__ import annotations
@@ -154,6 +154,12 @@ async def _first_hour(tmp_path: Path) -> None:
         answer = await _interact(server, _slash(harness, GM[0], "game create", 0,
                                                 variant="classic", name="First game"))
         assert "First game" in json.dumps(answer.body), answer.body
+        # started twice on one SQLite file: the second is refused, the first goes on
+        twice = await asyncio.to_thread(command, clone, "run")
+        assert twice.returncode == 2, twice.stderr
+        [line] = [x for x in twice.stderr.splitlines() if "ERROR" in x]
+        assert f"another bot process (pid {bot.pid}) already uses" in line, twice.stderr
+        assert bot.returncode is None
         bot.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(bot.wait(), 30) == 0, log.read_text()
         output = log.read_text()
