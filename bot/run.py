@@ -19,6 +19,7 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from bot.settings import Settings, get_settings
@@ -29,6 +30,7 @@ log = logging.getLogger("bot")
 # docs/DEPLOY.md does not restart it: RestartPreventExitStatus=2)
 EXIT_CONFIG = 2
 RETRY_FIRST, RETRY_MAX = 5.0, 300.0  # seconds between tries to reach Discord at start
+RETRY_STEP = 0.25
 
 
 def configure_logging(settings: Settings | None = None) -> None:
@@ -64,34 +66,44 @@ def refused(what: str, text: str) -> int:
     return EXIT_CONFIG
 
 
-async def reach_discord(*, tries: int | None = None) -> None:
+async def reach_discord(*, stopped: Callable[[], bool] = lambda: False,
+                        tries: int | None = None) -> bool:
     """Wait until Discord's API answers at all (any HTTP status): with no network at start
-    the bot says so in one line a try and tries again, waiting longer each time."""
+    the bot says so in one line a try and tries again, waiting longer each time. False when
+    ``stopped()`` (a signal) or ``tries`` end the wait first."""
     import aiohttp
     from discord.http import Route
 
     delay, attempt = RETRY_FIRST, 0
-    while True:
+    while not stopped():
         attempt += 1
         try:
             async with aiohttp.ClientSession() as session, session.get(
                     Route.BASE + "/gateway", timeout=aiohttp.ClientTimeout(total=15)):
-                return
+                return True
         except (aiohttp.ClientError, OSError, TimeoutError) as exc:
-            if tries is not None and attempt >= tries:
-                raise
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            log.warning("cannot reach Discord (%s): try %d failed, next in %g s",
-                        reason[:200], attempt, delay)
-        await asyncio.sleep(delay)
+            log.warning("cannot reach Discord (%s): try %d failed%s", reason[:200], attempt,
+                        "" if tries is not None and attempt >= tries else
+                        f", next in {delay:g} s")
+        if tries is not None and attempt >= tries:
+            return False
+        for _ in range(int(delay / RETRY_STEP)):  # a signal ends the wait at once
+            if stopped():
+                return False
+            await asyncio.sleep(RETRY_STEP)
         delay = min(RETRY_MAX, delay * 2)
+    return False
 
 
-async def logged_in(bot: Any, token: str) -> int | None:
-    """Log in (after Discord answers); None, or the exit code of a refused token."""
+async def logged_in(bot: Any, token: str,
+                    stopped: Callable[[], bool] | None = None) -> int | None:
+    """Log in (after Discord answers); None, or the exit code: of a refused token, or 0 when
+    a signal stopped the process before Discord answered."""
     import discord
 
-    await reach_discord()
+    if not await reach_discord(stopped=stopped or bot.is_closed):
+        return 0
     try:
         await bot.login(token)
     except discord.LoginFailure:
@@ -247,7 +259,8 @@ async def worker(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop)
     try:
         async with bot:
-            code = await logged_in(bot, token)  # REST only; setup_hook starts the scheduler
+            # REST only; setup_hook starts the scheduler
+            code = await logged_in(bot, token, stopping.is_set)
             if code is not None:
                 return code
             log.info("worker ready: deadlines, reminders and posts (no gateway)")

@@ -169,3 +169,31 @@ def test_a_new_key_is_one_the_check_accepts(tmp_path: Path) -> None:
     unpadded = check(f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", tmp_path,
                      SECRET_KEY=secrets.token_urlsafe(32))
     assert unpadded.returncode == 0, unpadded.stdout
+
+
+def test_no_network_at_start_is_one_line_a_try_and_a_signal_stops_it(tmp_path: Path) -> None:
+    """Discord unreachable (a closed port here): the bot says so in one line a try, waits
+    and tries again; SIGTERM meanwhile ends it cleanly."""
+    import signal
+    import time
+
+    env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}",
+           "DISCORD_TOKEN": FAKE_TOKEN, "SECRET_KEY_FILE": str(tmp_path / "secret.key"),
+           "DISCORD_API_BASE": "http://127.0.0.1:1/api/v10", "PYTHONPATH": str(ROOT)}
+    log = tmp_path / "run.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env,
+                                stdout=out, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(600):
+            if "cannot reach Discord" in log.read_text() or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    text = log.read_text()
+    [line] = [x for x in text.splitlines() if "cannot reach Discord" in x]
+    assert "try 1 failed, next in 5 s" in line and "Traceback" not in text, text
