@@ -24,6 +24,6 @@ COMMANDS = {
              setup_sync, sync),
     "invite": ("print the link that adds the bot to a server, with the permissions it uses",
                setup_invite, invite),
-    "worker": ("run deadlines, reminders and posts without a gateway connection (several "
-               "processes on one PostgreSQL: docs/DEPLOY.md)", setup_worker, worker),
+    "worker": ("run deadlines, reminders and posts, no gateway (several processes: "
+               "docs/DEPLOY.md)", setup_worker, worker),
 }
