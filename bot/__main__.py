@@ -109,6 +109,10 @@ def _setup_rekey(parser: argparse.ArgumentParser) -> None:
                         help="the new key (written by `python -m bot key > PATH`); without "
                              "it, a new key replaces the key file (SECRET_KEY_FILE), the old "
                              "one kept beside it as .old")
+    parser.add_argument("--forget-unreadable", action="store_true",
+                        help="the old key is lost: forget what the current key cannot open "
+                             "(bids to send again, ballots and draw votes to cast again, "
+                             "private letters, absence reasons), so the bot starts")
 
 
 async def _rekey(args: argparse.Namespace) -> int:
@@ -134,6 +138,8 @@ async def _rekey(args: argparse.Namespace) -> int:
         return preflight.report([preflight.Finding(
             False, "secret key", f"no SECRET_KEY and no key file {key_file}: nothing is "
             "sealed with a key this process knows")])
+    if args.forget_unreadable:
+        return await _forget(settings, key)
     if key and not args.new_key_file:
         return preflight.report([preflight.Finding(
             False, "secret key", "SECRET_KEY is set: write the new key to a file "
@@ -181,6 +187,31 @@ async def _rekey(args: argparse.Namespace) -> int:
         os.replace(pending, key_file)
         print(f"{total} sealed values moved to a new key in {key_file} (the old one is "
               f"{key_file.name}.old: delete it once the bot starts)", flush=True)
+    return 0
+
+
+async def _forget(settings: Any, key: str | None) -> int:
+    from bot import preflight
+    from bot.db import DatabaseBusy, hold_sqlite_file, make_engine
+    from bot.rekey import forget_unreadable
+    from bot.sealing import lasting_sealer
+
+    try:
+        sealer = lasting_sealer(key, settings.secret_key_file)
+        lock = hold_sqlite_file(settings.database_url)
+    except (OSError, ValueError, DatabaseBusy) as exc:
+        return preflight.report([preflight.Finding(False, "secret key",
+                                                   str(exc).splitlines()[0])])
+    engine = make_engine(settings.database_url)
+    try:
+        async with engine.begin() as conn:
+            forgotten = await conn.run_sync(forget_unreadable, sealer)
+    finally:
+        await engine.dispose()
+        if lock is not None:
+            lock.close()
+    told = ", ".join(f"{n} {name}" for name, n in forgotten.items() if n) or "nothing"
+    print(f"forgotten (the current key does not open them): {told}", flush=True)
     return 0
 
 

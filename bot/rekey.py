@@ -96,3 +96,48 @@ def rekey(connection: Connection, old: Sealer, new: Sealer,
                 {"v": new.tag(tagged.purpose, owner, match[0]), "id": row_id})
         moved[f"{tagged.table}.{tagged.column}"] = len(rows)
     return moved
+
+
+# what a value the key cannot open becomes when it is forgotten (a lost key): the row gone
+# (a ballot, a letter: unreadable for good) or the value emptied (a bid not sent, a reason)
+FORGET: dict[tuple[str, str], str] = {
+    ("bid", "sealed"): "UPDATE bid SET sealed = NULL, ready = :no WHERE id = :id",
+    ("vote", "choice"): "DELETE FROM vote WHERE id = :id",
+    ("press_letter", "sealed"): "DELETE FROM press_letter WHERE id = :id",
+    ("absence", "reason"): "UPDATE absence SET reason = NULL WHERE id = :id",
+}
+
+
+def forget_unreadable(connection: Connection, sealer: Sealer) -> dict[str, int]:
+    """After a lost key: every sealed value and pseudonym that ``sealer`` (the new key)
+    cannot open or recognise is forgotten (``FORGET``; a draw "yes" is deleted), so that the
+    bot starts with the new key. Returns how many were forgotten per ``table.column``."""
+    forgotten: dict[str, int] = {}
+    for table, column in SEALED:
+        rows = connection.execute(text(
+            f"SELECT id, {column} FROM {table} WHERE {column} IS NOT NULL")).all()
+        lost = []
+        for row_id, sealed in rows:
+            try:
+                sealer.unseal(sealed)
+            except SealError:
+                lost.append(row_id)
+        for row_id in lost:
+            connection.execute(text(FORGET[(table, column)]), {"id": row_id, "no": False})
+        forgotten[f"{table}.{column}"] = len(lost)
+    for tagged in TAGGED:
+        rows = connection.execute(text(
+            f"SELECT id, {tagged.owner}, {tagged.column} FROM {tagged.table}")).all()
+        lost = []
+        for row_id, owner, tag in rows:
+            if row_id in lost:
+                continue
+            powers = _powers(connection.execute(text(tagged.candidates), {"owner": owner}))
+            if not any(sealer.tag(tagged.purpose, owner, p) == tag for p in powers):
+                lost.append(row_id)
+        for row_id in lost:
+            connection.execute(text(f"DELETE FROM {tagged.table} WHERE id = :id"),
+                               {"id": row_id})
+        forgotten[f"{tagged.table}.{tagged.column}"] = \
+            forgotten.get(f"{tagged.table}.{tagged.column}", 0) + len(lost)
+    return forgotten

@@ -135,3 +135,31 @@ def test_the_rekey_command_replaces_the_key_file(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / "bot.db") as conn:
         (letter,) = conn.execute("SELECT sealed FROM press_letter").fetchone()
     assert new.unseal(letter)["text"] == "meet me in Tyrolia"
+
+
+async def test_a_lost_key_forgets_only_what_the_new_key_cannot_open(
+        db: Database, database_target: tuple[str, dict[str, Any]]) -> None:
+    """The old key is gone: the values it sealed are forgotten (bids emptied, ballots,
+    draw votes and letters deleted, reasons emptied); the ones sealed with the current key
+    are kept."""
+    from bot.rekey import forget_unreadable
+
+    url, kwargs = database_target
+    await _seed(db)  # sealed with db.sealer, the key now lost
+    current = Sealer.ephemeral()
+    async with db.transaction() as session:  # one value sealed since with the new key
+        session.add(Absence(game_id=1, user_id=USERS[2], starts=date(2030, 3, 1),
+                            ends=date(2030, 3, 2), reason=current.seal("holidays")))
+    engine = make_engine(url, **kwargs)
+    try:
+        async with engine.begin() as conn:
+            forgotten = await conn.run_sync(forget_unreadable, current)
+    finally:
+        await engine.dispose()
+    assert forgotten == {"bid.sealed": 1, "vote.choice": 1, "press_letter.sealed": 1,
+                         "absence.reason": 1, "draw_vote.voter": 1, "vote.voter": 0}
+    assert await _column(db, "press_letter", "sealed") == []
+    assert await _column(db, "vote", "choice") == []
+    assert await _column(db, "draw_vote", "voter") == []
+    assert await _column(db, "bid", "sealed") == []
+    assert [current.unseal(t) for t in await _column(db, "absence", "reason")] == ["holidays"]
