@@ -22,12 +22,12 @@ lint: $(STAMP)  ## ruff and the import contracts
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)  ## mypy
-	$(BIN)/mypy engine bot cogs
+	$(BIN)/mypy engine bot cogs web
 
 test: $(STAMP)  ## lint, typecheck and the whole test suite
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/mypy engine bot cogs
+	$(BIN)/mypy engine bot cogs web
 	$(BIN)/python -m pytest
 
 demo: $(STAMP)  ## play an offline game of each variant; maps in out/

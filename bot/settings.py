@@ -65,6 +65,8 @@ class Settings(BaseSettings):
     # the Discord application's OAuth2 client, for the board as a Discord Activity
     discord_client_id: str | None = None
     discord_client_secret: SecretStr | None = None
+    # where the Activity's sign-in exchanges its code (tests put a fake Discord here)
+    discord_api_url: str = "https://discord.com/api/v10"
 
     # --- Discord's addresses (tests, a proxy): unset means Discord's own -------------------
     # the REST API base, e.g. http://127.0.0.1:8000/api/v10

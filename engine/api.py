@@ -1,4 +1,4 @@
-"""The engine's Python API over the JSON of the contract (DESIGN.md "The engine contract").
+"""The engine's Python API over the JSON of the contract (docs/ENGINE.md).
 
 The one JSON edge of the engine: everything here takes and returns plain JSON-able values and
 dispatches to the game's ``Variant`` through the registry (``engine.variants``)."""
@@ -48,7 +48,7 @@ def _text(value: Any, field: str) -> str:
 
 
 def _check_state(state: Any, field: str = "state") -> dict[str, Any]:
-    """The shape of a STATE (DESIGN.md): what is present must have the contract's type."""
+    """The shape of a STATE (docs/ENGINE.md): what is present must have the contract's type."""
     state = _object(state, field)
     name = state.get("variant", variants.DEFAULT)
     if not isinstance(name, str) or name not in variants.names():
@@ -258,6 +258,24 @@ def _legal_orders(state: dict[str, Any], power: str) -> dict[str, list[str]]:
             for loc, orders in _legal(st, game_map, variant.power(power)).items()}  # type: ignore[attr-defined]
 
 
+def legal_order_choices(state: dict[str, Any], power: str) -> dict[str, list[dict[str, Any]]]:
+    """``legal_orders`` structured: per unit (location; "" for builds), each legal order as
+    an ORDER (``kind``, ``unit_type``, ``location``, ``target``, ``aux``: the supported or
+    convoyed unit's place, ``via_convoy``) with its normalised ``text``. What a map offers
+    when a unit is picked (the web board)."""
+    _check_state(state)
+    _text(power, "power")
+    return _guard("state", _legal_order_choices, state, power)  # type: ignore[no-any-return]
+
+
+def _legal_order_choices(state: dict[str, Any], power: str) -> dict[str, list[dict[str, Any]]]:
+    variant = _order_variant(state)
+    game_map = variant.game_map()
+    st = state_from_json(state, game_map, normalise_power=variant.power)  # type: ignore[attr-defined]
+    return {loc: [{**order_to_json(o), "text": format_order(o)} for o in orders]
+            for loc, orders in _legal(st, game_map, variant.power(power)).items()}  # type: ignore[attr-defined]
+
+
 def render(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
            results: list[dict[str, Any]] | None = None, locale: str = "en",
            **kwargs: Any) -> bytes:
@@ -300,5 +318,6 @@ def _render(state: dict[str, Any], orders: list[dict[str, Any]] | None,
     return render_map(state, orders=drawn or None, locale=locale, **kwargs)
 
 
-__all__ = ["RequestError", "adjudicate", "assignments", "check_orders", "legal_orders", "neutral_powers",
+__all__ = ["RequestError", "adjudicate", "assignments", "check_orders", "legal_order_choices",
+           "legal_orders", "neutral_powers",
            "new_game_state", "powers_with_choices", "render"]

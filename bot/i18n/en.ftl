@@ -4,7 +4,7 @@ button-expired = This button belongs to a past phase: it no longer does anything
 civil_disorder-body = No orders for { $missed ->
         [one] { $missed } movement phase
        *[other] { $missed } movement phases
-    } in a row: { $powers } is in civil disorder (seed 004 §2.14.3). Send orders again to take it back (§3.6).
+    } in a row: { $powers } is in civil disorder (rules §2.14.3). Send orders again to take it back (rules §3.6).
 civil_disorder-title = Civil disorder in { $name }
 draw-accept_button = Accept the draw
 draw-accepted_at_once = You are the only voter: the game ends in a draw.
@@ -127,12 +127,6 @@ orders-ready_yes = ready
 orders-saved_footer = Saved. Sending orders again replaces them all. Press Ready when you are done.
 orders-saved_title = Orders of { $power } for { $phase }
 orders-show_title = Your orders for { $phase }
-phase-crisis-annexation = Crisis { $number }, annexation
-phase-crisis-conference = Crisis { $number }, conference
-phase-crisis-pending = Before crisis { $number }
-phase-crisis-vote = Crisis { $number }, vote
-phase-end = End of the game
-phase-exchange = Exchange session, exchange { $number }
 phase-kind-A = adjustments
 phase-kind-M = movement
 phase-kind-R = retreats
@@ -168,17 +162,17 @@ post-started_body =
 post-started_title = { $name } begins
 prompt-adjust_how = Choose in the menu below, or send them with /orders submit. { $phase } — deadline { $deadline }.
 prompt-adjust_title = Builds and removals in { $name }
-prompt-builds = { "*" }*{ $power }** — builds: { $count } (supply centres: { $centres }, units: { $units }). Free home centres you own: { $where }. Builds not ordered are lost (seed 004 §3.5.3).
+prompt-builds = { "*" }*{ $power }** — builds: { $count } (supply centres: { $centres }, units: { $units }). Free home centres you own: { $where }. Builds not ordered are lost (rules §3.5.3).
 prompt-builds_lost = { $lost ->
         [one] { $lost } more build cannot
        *[other] { $lost } more builds cannot
     } be made: no other free home centre.
 prompt-default_disband = Without a retreat order the unit is disbanded.
-prompt-default_retreat = Without a retreat order the unit retreats where the rules choose: nearest your home centres, a supply centre first (seed 004 §3.5.3).
+prompt-default_retreat = Without a retreat order the unit retreats where the rules choose: nearest your home centres, a supply centre first (rules §3.5.3).
 prompt-disband = Disband ({ $unit })
 prompt-pick_builds = { $power }: choose your builds (up to { $count })
 prompt-pick_removals = { $power }: choose the units to remove ({ $count })
-prompt-removals = { "*" }*{ $power }** — removals: { $count } (supply centres: { $centres }, units: { $units }). Without an order, the rules remove the units farthest from your home centres (seed 004 §3.5.3).
+prompt-removals = { "*" }*{ $power }** — removals: { $count } (supply centres: { $centres }, units: { $units }). Without an order, the rules remove the units farthest from your home centres (rules §3.5.3).
 prompt-retreat_how = Press a button below, or send the retreat with /orders submit. { $phase } — deadline { $deadline }.
 prompt-retreat_title = Retreats in { $name }
 prompt-retreat_to = { $unit } → { $target }
@@ -200,7 +194,7 @@ results-civil_disorder_line = { $powers } ({ $user }) — { $missed ->
         [one] { $missed } movement phase
        *[other] { $missed } movement phases
     } in a row without orders
-results-civil_disorder_rule = Their units hold without supporting each other, dislodged units are disbanded, no builds — until the player orders again or a replacement takes over (seed 004 §2.14.3, §3.6).
+results-civil_disorder_rule = Their units hold without supporting each other, dislodged units are disbanded, no builds — until the player orders again or a replacement takes over (rules §2.14.3, §3.6).
 results-eliminated = Eliminated
 results-next = Next phase
 results-nothing = Nothing to report.
@@ -213,10 +207,6 @@ settings-auto_draw = Automatic draw after 3 years without a change: { $on ->
         [yes] on
        *[no] off
     }
-settings-bids_accumulate = Unspent bids carried over to the next year: { $on ->
-        [yes] on
-       *[no] off
-    }
 settings-end_year = { $year ->
         [none] Last year: none (the game goes on until a victory or a draw)
        *[other] Last year: { $year } (then the most supply centres wins)
@@ -226,6 +216,8 @@ settings-nmr_threshold = Civil disorder after { $count ->
         [one] { $count } missed movement phase
        *[other] { $count } missed movement phases in a row
     }
+settings-no = no
+settings-option = { $label }: { $value }
 settings-palette = Map colours: { $palette ->
         [colorblind] colour-blind friendly
        *[standard] standard
@@ -239,6 +231,7 @@ settings-preset = Rule set: { $preset ->
     }
 settings-seed = Power draw seed: { $seed }
 settings-title = Settings of { $name }
+settings-yes = yes
 settings-victory_centers = Victory: { $count ->
         [one] { $count } supply centre
        *[other] { $count } supply centres

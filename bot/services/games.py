@@ -51,7 +51,7 @@ async def create_game(db: Database, *, variant: str, channel_id: int, gm_user_id
     now = now or utcnow()
     if variant not in variants.names():
         raise Invalid("options.invalid", key="variant", value=variant)
-    merged = resolve_options(preset, options)
+    merged = resolve_options(preset, options, variant)
     chosen = (options or {}).get("scoring")
     if chosen is not None and chosen not in variants.get(variant).scoring:
         raise Invalid("options.invalid", key="scoring", value=chosen)
@@ -102,6 +102,17 @@ async def game_in_channel(db: Database, *, channel_id: int,
             raise NotFound("game.no_game_here", channel_id=thread_id or channel_id)
         assert game.id is not None
         return game_view(game, await load_players(session, game.id))
+
+
+async def game_launched_in(db: Database, *, channel_id: int) -> GameView:
+    """The game of a channel or forum post named by one id, as Discord names where an
+    Activity was launched: a thread's own game, else the channel's."""
+    async with db.transaction(write=False) as session:
+        parent = (await session.exec(select(Game.channel_id).where(
+            Game.thread_id == channel_id).limit(1))).first()
+    if parent is not None:
+        return await game_in_channel(db, channel_id=parent, thread_id=channel_id)
+    return await game_in_channel(db, channel_id=channel_id)
 
 
 # --- start: assignment of powers (seed 004 §3.2 and §2.14.2) ---------------------------------

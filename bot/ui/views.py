@@ -29,6 +29,7 @@ from bot.services import orders as orders_service
 from bot.services import players as players_service
 from bot.services import surface as surface_service
 from bot.services.orders import SubmitResult
+from bot.ui.board import BoardButton
 from bot.ui.common import bot_of, reader_locale
 from bot.ui.embeds import COLOUR, order_line_text
 from bot.ui.errors import UserFacingError, reply, report_error
@@ -41,6 +42,7 @@ from bot.ui.format import (
     unit_words,
 )
 from engine import api as engine_api
+from engine import variants
 from engine.maps import province_of
 from engine.wording import capital
 
@@ -174,8 +176,9 @@ def orders_feedback(result: SubmitResult, locale: str
     lines = [order_line_text(x, locale, result.phase) for x in result.lines] or [
         t("orders.none", locale)]
     embed = discord.Embed(
-        title=t("orders.saved_title", locale, power=power_name(result.power, locale),
-                phase=phase_name(result.phase, locale)),
+        title=t("orders.saved_title", locale,
+                power=power_name(result.power, locale, result.variant or variants.DEFAULT),
+                phase=phase_name(result.phase, locale, result.variant)),
         description="\n".join(lines)[:4000], colour=COLOUR)
     embed.set_footer(text=t("orders.saved_footer", locale))
     view = discord.ui.View(timeout=None)
@@ -479,4 +482,4 @@ def adjust_label(order: str, locale: str, variant: str) -> str:
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton, ReadyButton, DrawVoteButton, RemindersButton, UnitSelect, ActionSelect,
-    OrderSelect, RetreatButton, AdjustSelect)
+    OrderSelect, RetreatButton, AdjustSelect, BoardButton)

@@ -1,5 +1,5 @@
-"""Games: ``/game create|join|leave|start|status|settings|history`` and ``/map`` (DESIGN.md
-"Discord surface"), one set of commands for every variant: a variant changes what ``join``,
+"""Games: ``/game create|join|leave|start|status|settings|history`` and ``/map`` (docs/PLAYING.md),
+one set of commands for every variant: a variant changes what ``join``,
 ``start``, ``status`` and ``settings`` do through the hooks its cog registers
 (``bot.ui.surface``). Each command reads its arguments, calls one service and formats the
 reply; who may do what is decided by the services."""
@@ -24,6 +24,7 @@ from bot.services import status as status_service
 from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.absence import add_away_field
+from bot.ui.board import board_reply
 from bot.ui.common import bot_of, channel_ids, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
 from bot.ui.errors import UserFacingError, reply
@@ -99,7 +100,7 @@ class GameCog(commands.Cog):
         # press rules are fixed at creation (seed 004 §3.4.7): no command changes them later
         options = {k: v for k, v in (("scoring", scoring), ("press", press),
                                      ("gm_reads_press", gm_reads_press)) if v}
-        options_service.resolve_options(preset, options)
+        options_service.resolve_options(preset, options, variant)
         options_service.resolve_phase_minutes(None, phase_hours)
         await surface_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
@@ -204,7 +205,8 @@ class GameCog(commands.Cog):
         game = await game_here(interaction)
         if phase is None:
             rows = await history_service.phase_history(bot.db, game_id=game.id)
-            lines = [f"`{r.phase}` — {phase_name(r.phase, locale)}" for r in rows]
+            lines = [f"`{r.phase}` — {phase_name(r.phase, locale, game.variant)}"
+                     for r in rows]
             embed = discord.Embed(title=t("history.title", locale, name=game.name),
                                   description="\n".join(lines)[-4000:] or t(
                                       "history.empty", locale), colour=COLOUR)
@@ -217,6 +219,19 @@ class GameCog(commands.Cog):
                               locale=locale, **map_style(game.options, locale))
         embeds[0].set_image(url=f"attachment://{file.filename}")
         await interaction.followup.send(embeds=embeds, file=file)
+
+    @game.command(name=L("board"), description=L("Open the map of this game"))
+    async def game_board(self, interaction: discord.Interaction[Any]) -> None:
+        """The web board: inside Discord as an Activity where the application's OAuth2
+        client is set, else a link (personal for a seated player, public for anyone else)."""
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        game = await game_here(interaction)
+        settings = bot.settings
+        if settings.web_url and settings.discord_client_id and settings.discord_client_secret:
+            await interaction.response.launch_activity()
+            return
+        text, view = board_reply(bot, game, interaction.user.id, locale)
+        await reply(interaction, text, view=view, ephemeral=True)
 
     # --- /map -----------------------------------------------------------------------------
     @app_commands.command(name=L("map"), description=L("The map now, or of a past phase"))
@@ -242,6 +257,7 @@ class GameCog(commands.Cog):
             file = await map_file(detail.state, f"{shown}.png", results=detail.results,
                                   locale=locale, **map_style(game.options, locale))
         embed = discord.Embed(title=t("map.title", locale, name=game.name,
-                                      phase=phase_name(shown, locale)), colour=COLOUR)
+                                      phase=phase_name(shown, locale, game.variant)),
+                              colour=COLOUR)
         embed.set_image(url=f"attachment://{file.filename}")
         await interaction.followup.send(embed=embed, file=file)

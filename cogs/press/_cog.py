@@ -33,7 +33,8 @@ def powers_text(powers: Any, locale: str, variant: str) -> str:
 def letter_heading(letter: press_service.Letter, locale: str, variant: str) -> str:
     sender = powers_text(letter.sender, locale, variant) if letter.sender else \
         t("press.letter.anonymous", locale)
-    phase = phase_name(letter.phase, locale) if letter.phase else t("press.phase.none", locale)
+    phase = phase_name(letter.phase, locale, variant) if letter.phase \
+        else t("press.phase.none", locale)
     key = "press.inbox.sent" if letter.mine else "press.inbox.received"
     return t(key, locale, sender=sender, phase=phase,
              powers=powers_text(letter.recipients, locale, variant))
@@ -43,7 +44,8 @@ def letter_embed(game: GameView, letter: press_service.Letter, locale: str) -> d
     """A letter as its recipient reads it in their DMs: never a player's name."""
     sender = powers_text(letter.sender, locale, game.variant) if letter.sender else \
         t("press.letter.anonymous", locale)
-    phase = phase_name(letter.phase, locale) if letter.phase else t("press.phase.none", locale)
+    phase = phase_name(letter.phase, locale, game.variant) if letter.phase \
+        else t("press.phase.none", locale)
     embed = discord.Embed(title=t("press.letter.title", locale, sender=sender, name=game.name),
                           description=letter.text, colour=COLOUR)
     embed.add_field(name=t("press.letter.to", locale, phase=phase, powers=powers_text(

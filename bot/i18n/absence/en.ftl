@@ -1,4 +1,4 @@
-### absence catalogue (en): absences (seed 004 §3.6) and reminders on the player's terms. Keys: the catalogue key with dashes for dots.
+### absence catalogue (en): absences (rules §3.6) and reminders on the player's terms. Keys: the catalogue key with dashes for dots.
 
 absence-cleared = { $count ->
         [one] Your absence is withdrawn.
@@ -40,7 +40,10 @@ error-absence-none = You have no absence announced in this game.
 error-absence-overlaps = You are already away from { $starts } to { $ends }: `/absence clear` first.
 error-absence-past = That absence is over already (last day { $ends }).
 error-absence-too_long = An absence of { $count } days is too long (at most { $max }): leave the game or ask the game master for a replacement.
-error-remind-bad_hours = “{ $value }” is not a list of hours: write up to five numbers of hours before the deadline, such as 24,1 (at most 720).
+error-remind-bad_hours = “{ $value }” is not a list of hours: write up to five numbers of hours before the deadline, such as 24, 1.5 (at most 720).
+error-remind-ambiguous_hours = “{ $value }”: “{ $piece }” could be read more than one way. Write each number of hours with a decimal point and separate them with commas, such as 24, 1.5.
+remind-never_sent = No reminder will be sent { $hours } ahead: no phase of this game lasts longer (the longest lasts { $longest }), so it would fall before the phase opens.
+remind-longer_phases_only = Reminders { $hours } ahead are sent only before the deadlines of phases that last longer (this game's phases last { $lengths }).
 remind-is_default = Reminders: the default, { $hours } before the deadline while your orders are missing.
 remind-is_off = Reminders are off in this game (`/remind set` to choose yours).
 remind-is_set = Reminders { $hours } before each deadline{ $only_missing ->

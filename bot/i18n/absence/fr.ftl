@@ -1,4 +1,4 @@
-### absence catalogue (fr) : absences (seed 004 §3.6) et rappels au choix du joueur. Keys: the catalogue key with dashes for dots. Command localisations carry their English text in .source.
+### absence catalogue (fr) : absences (règles §3.6) et rappels au choix du joueur. Keys: the catalogue key with dashes for dots. Command localisations carry their English text in .source.
 
 absence-cleared = { $count ->
         [one] Votre absence est retirée.
@@ -38,9 +38,12 @@ error-absence-bad_date = « { $value } » n'est pas une date : écrivez 20
 error-absence-ends_before = Le dernier jour ({ $ends }) précède le premier ({ $starts }).
 error-absence-none = Vous n'avez annoncé aucune absence dans cette partie.
 error-absence-overlaps = Vous êtes déjà absent du { $starts } au { $ends } : `/absence annuler` d'abord.
-error-absence-past = Cette absence est déjà terminée (dernier jour { $ends }).
+error-absence-past = Cette absence est déjà terminée (dernier jour le { $ends }).
 error-absence-too_long = Une absence de { $count } jours est trop longue (au plus { $max }) : quittez la partie ou demandez un remplaçant au MJ.
-error-remind-bad_hours = « { $value } » n'est pas une liste d'heures : écrivez jusqu'à cinq nombres d'heures avant la date limite, par exemple 24,1 (au plus 720).
+error-remind-bad_hours = « { $value } » n'est pas une liste d'heures : écrivez jusqu'à cinq nombres d'heures avant la date limite, par exemple 24 ; 1,5 (au plus 720).
+error-remind-ambiguous_hours = « { $value } » : « { $piece } » peut se lire de plusieurs façons. Écrivez chaque nombre d'heures avec une virgule décimale et séparez-les par des points-virgules, par exemple 24 ; 1,5.
+remind-never_sent = Aucun rappel ne partira { $hours } avant : aucune phase de cette partie ne dure plus longtemps (la plus longue dure { $longest }), il tomberait donc avant l'ouverture de la phase.
+remind-longer_phases_only = Les rappels { $hours } avant ne partent qu'avant les dates limites des phases plus longues (les phases de cette partie durent { $lengths }).
 remind-is_default = Rappels : ceux par défaut, { $hours } avant la date limite tant que vos ordres manquent.
 remind-is_off = Les rappels sont désactivés dans cette partie (`/rappels régler` pour choisir les vôtres).
 remind-is_set = Rappels { $hours } avant chaque date limite{ $only_missing ->
@@ -81,10 +84,10 @@ command-absence-extend-choice = repousser les dates limites
     .source = extend the deadlines
 command-absence-replace-choice = un remplaçant nommé par le MJ
     .source = a replacement named by the GM
-command-absence-remind-set-description = Heures avant chaque date limite pour un rappel (par ex. 24,1)
-    .source = Hours before each deadline to be reminded (e.g. 24,1)
-command-absence-hours-description = Heures avant la date limite, séparées par des virgules (par ex. 24,1)
-    .source = Hours before the deadline, comma-separated (e.g. 24,1)
+command-absence-remind-set-description = Heures avant chaque date limite pour un rappel (par ex. 24 ; 1,5)
+    .source = Hours before each deadline to be reminded (e.g. 24, 1.5)
+command-absence-hours-description = Heures avant la date limite, séparées par des points-virgules (par ex. 24 ; 1,5)
+    .source = Hours before the deadline, comma-separated (e.g. 24, 1.5)
 command-absence-only-missing-description = Seulement tant que vos ordres manquent
     .source = Only while your orders are missing
 command-absence-remind-off-description = Plus de rappels dans cette partie

@@ -41,8 +41,8 @@ command-duel-confirm-the-stalemate-claimed-by-the-other-playe = Confirmer l'impa
     .source = Confirm the stalemate claimed by the other player
 command-duel-sealed-bids-for-the-minor-powers-duel = Offres secrètes pour les puissances mineures (duel)
     .source = Sealed bids for the minor powers (duel)
-command-duel-stalemate-in-a-duel-rule-10 = Impasse dans un duel (règle 10)
-    .source = Stalemate in a duel (rule 10)
+command-duel-stalemate-in-a-duel-rule-10 = Impasse dans un duel (règles §5.10)
+    .source = Stalemate in a duel (rules §5.10)
 command-duel-your-bids-are-final-revealed-when-both-players-a = Vos offres sont définitives : révélées quand les deux le sont
     .source = Your bids are final: revealed when both players are
 command-duel-your-bids-of-this-season-only-you-see-them = Vos offres de la saison (vous seul les voyez)
@@ -59,3 +59,15 @@ command-duel-confirm = confirmer
     .source = confirm
 command-duel-stalemate = impasse
     .source = stalemate
+
+## Its option (engine.variants.duel: Variant.options) in /game settings
+settings-bids_accumulate = Report des enchères non dépensées à l'année suivante : { $on ->
+        [yes] activé
+       *[no] désactivé
+    }
+
+## Its chart measure (Variant.measures) in /game chart
+chart-credits-title = crédits par année
+chart-credits-axis = crédits
+error-archive-credits_duel_only = Seule Duel-Diplomatie a des crédits : choisissez les centres de ravitaillement.
+chart-credits-elsewhere = { error-archive-credits_duel_only }

@@ -62,7 +62,7 @@ async def order_sets_of(session: AsyncSession, game: Game) -> list[OrderSet]:
 def track_missed_phases(game: Game, players: Sequence[Player], choices: Sequence[str],
                         responded: Sequence[OrderSet], phase: str, now: datetime,
                         session: AsyncSession, seq: int | None = None) -> list[int]:
-    """RULES.md civil disorder: after N consecutive movement phases without orders (default
+    """docs/RULES.md §2.14.3: after N consecutive movement phases without orders (default
     2, option ``nmr_threshold``), a player's powers are in civil disorder. Only movement
     phases count; sending orders again resets the count (seed 004 §3.6: the original player
     keeps the seat).
