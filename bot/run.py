@@ -297,7 +297,7 @@ async def web(args: argparse.Namespace) -> int:
         print("WEB_URL is not set: the web board is off (set it in .env, e.g. "
               "WEB_URL=http://127.0.0.1:8080).", file=sys.stderr)
         return 2
-    configure_logging()
+    configure_logging(settings)
     key = settings.secret_key
     db = Database(settings.database_url, sealer=lasting_sealer(
         key.get_secret_value() if key else None, settings.secret_key_file))
