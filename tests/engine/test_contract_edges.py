@@ -146,14 +146,14 @@ def test_a_line_of_other_whitespace_gets_an_error_answer(odd: str) -> None:
     request, malformed, and gets its one answer."""
     lines = [json.dumps(GOOD), odd, " \t\r", json.dumps(GOOD)]
     rc, answers = cli(("\n".join(lines) + "\n").encode("utf-8"))
-    assert rc == 0 and len(answers) == 3
+    assert rc == 1 and len(answers) == 3  # 1: a request failed
     assert "bad JSON" in answers[1]["error"]
     assert answers[0]["state"]["phase"] == answers[2]["state"]["phase"] == "F1901M"
 
 
 def test_input_of_other_whitespace_alone_gets_an_error_answer() -> None:
     rc, answers = cli("\u3000\n".encode())
-    assert rc == 0 and len(answers) == 1 and "bad JSON" in answers[0]["error"]
+    assert rc == 1 and len(answers) == 1 and "bad JSON" in answers[0]["error"]
     rc, answers = cli(b" \r\n\t\n")
     assert rc == 2 and answers == []
 
