@@ -124,6 +124,11 @@ async def _first_hour(tmp_path: Path) -> None:
         assert sync.returncode == 0, sync.stderr
         assert re.fullmatch(r"\d+ commands synced to every guild \(global\)\n", sync.stdout)
         assert server.fake.commands_synced
+        cleared = await asyncio.to_thread(command, clone, "sync", "--clear")
+        assert cleared.returncode == 0, cleared.stderr
+        assert cleared.stdout == "the commands of every guild (global) removed\n"
+        assert server.fake.commands_synced == []
+        assert (await asyncio.to_thread(command, clone, "sync")).returncode == 0
 
         set_env(clone, DISCORD_TOKEN=REFUSED_TOKEN)
         refused = await asyncio.to_thread(command, clone, "run")
