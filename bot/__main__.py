@@ -173,6 +173,10 @@ async def _rekey(args: argparse.Namespace) -> int:
     except RekeyError as exc:
         pending.unlink(missing_ok=True)
         return preflight.report([preflight.Finding(False, "secret key", str(exc))])
+    except Exception as exc:  # the database's errors (an old schema: `migrate` first)
+        pending.unlink(missing_ok=True)
+        return preflight.report([preflight.Finding(
+            False, "database", f"nothing was changed: {preflight._reason(exc)}")])
     finally:
         await engine.dispose()
         if lock is not None:
@@ -206,6 +210,9 @@ async def _forget(settings: Any, key: str | None) -> int:
     try:
         async with engine.begin() as conn:
             forgotten = await conn.run_sync(forget_unreadable, sealer)
+    except Exception as exc:  # the database's errors (an old schema: `migrate` first)
+        return preflight.report([preflight.Finding(
+            False, "database", f"nothing was changed: {preflight._reason(exc)}")])
     finally:
         await engine.dispose()
         if lock is not None:

@@ -73,8 +73,12 @@ def hold_sqlite_file(url: str) -> Any:
     except ImportError:  # not on Windows: nothing enforced there
         return None
     path = Path(database).expanduser()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle = open(path.with_name(path.name + ".lock"), "a+", encoding="ascii")  # noqa: SIM115
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path.with_name(path.name + ".lock"), "a+", encoding="ascii")  # noqa: SIM115
+    except OSError as exc:
+        raise DatabaseBusy(f"cannot lock {path} (its .lock file beside it): "
+                           f"{exc.strerror or exc}") from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
