@@ -34,6 +34,14 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
     # /game timelapse of a 20-year game (60 frames), GIF as the command sends by default
     ("tools.bench_timelapse", "bench", {"gif_cpu_s": ("<=", 3.0), "gif_mb": ("<=", 10.0),
                                         "webp_mb": ("<=", 10.0)}),
+    # the bot player on the classic board: 200 games of 20 years per line (tools/bench_bots.py)
+    ("tools.bench_bots", "bench", {"hold_solo_pct": (">=", 90.0),
+                                   "random_mean_centres_1911": (">=", 12.0),
+                                   "random_solo_pct": (">=", 50.0),
+                                   "bots_illegal_orders": ("<=", 0.0),
+                                   "bots_crashes": ("<=", 0.0),
+                                   "cpu_ms_median": ("<=", 10.0),
+                                   "cpu_ms_worst": ("<=", 50.0)}),
     # 1k and 10k active games (python -m tools.bench_scale goes to 100k); PostgreSQL too
     # when TEST_POSTGRES_URL is set
     ("tools.bench_scale", "run", {
