@@ -180,6 +180,9 @@ async def run(args: argparse.Namespace) -> int:
     assert token is not None  # checked by the diagnosis
     configure_logging(settings)
     prepare_discord(settings)
+    import aiohttp
+    import discord
+
     from bot.client import DiplomacyBot
     from bot.scheduler import configure_render_pool, shutdown_render_pool
 
@@ -203,7 +206,17 @@ async def run(args: argparse.Namespace) -> int:
             code = await logged_in(bot, token)
             if code is not None:
                 return code
-            await bot.connect()
+            try:
+                await bot.connect()
+            except (OSError, aiohttp.ClientError, discord.GatewayNotFound,
+                    discord.DiscordServerError) as exc:
+                # the network went between login and the gateway: exit 1, systemd restarts
+                log.error("lost Discord while connecting (%s): exiting to be restarted",
+                          str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__)
+                return 1
+            except discord.PrivilegedIntentsRequired:
+                return refused("gateway", "Discord refused the intents: this bot needs no "
+                               "privileged intent; check the application in the Portal")
         if closing:
             await closing[0]
     finally:

@@ -174,3 +174,35 @@ async def _first_hour(tmp_path: Path) -> None:
             bot.kill()
             await bot.wait()
         await server.stop()
+
+
+class DroppingDiscord(CheckedDiscord):
+    """A Discord that lets the bot log in, then drops the connection that asks for the
+    gateway (the network going between the two)."""
+
+    async def rest(self, request: web.Request) -> web.StreamResponse:
+        if request.match_info["tail"] == "gateway/bot":
+            assert request.transport is not None
+            request.transport.close()
+            return web.Response(status=500)
+        return await super().rest(request)
+
+
+async def test_the_network_lost_after_login_is_one_line_and_a_restart(tmp_path: Path) -> None:
+    server = DroppingDiscord({0: _guild(0)})
+    await server.start()
+    try:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": FAKE_TOKEN,
+               "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}",
+               "SECRET_KEY_FILE": str(tmp_path / "secret.key"), "RENDER_PROCESSES": "0",
+               "DISCORD_API_BASE": server.base("bot") + "/api/v10"}
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        out, _ = await asyncio.wait_for(proc.communicate(), 90)
+    finally:
+        await server.stop()
+    text = out.decode()
+    assert proc.returncode == 1, text  # not 2: a restart may well work
+    [line] = [x for x in text.splitlines() if "lost Discord while connecting" in x]
+    assert "Traceback" not in text
