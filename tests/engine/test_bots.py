@@ -233,8 +233,9 @@ def test_cli_bot_and_selfplay() -> None:
     assert answer["orders"] == api.bot_orders(request["state"], "italy", 2)
     bad = subprocess.run([sys.executable, "-m", "engine", "bot"],
                          input=json.dumps({"state": request["state"], "power": 3}),
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True, check=False)
     assert json.loads(bad.stdout)["field"] == "power"
+    assert bad.returncode == 1  # a failed request: exit 1 once the batch is answered
     out = subprocess.run([sys.executable, "-m", "engine", "selfplay", "--powers", "7",
                           "--years", "3", "--seed", "1"], capture_output=True, text=True,
                          check=True)
