@@ -8,6 +8,7 @@ import json
 import random
 import subprocess
 import sys
+import zlib
 from typing import Any
 
 import pytest
@@ -108,7 +109,7 @@ def test_every_order_is_legal_along_played_games() -> None:
         while int(state["phase"][1:5]) < 1910 and not state.get("winner"):
             entries = []
             for power in api.powers_with_choices(state):
-                if (hash(power) + game) % 2:
+                if (zlib.crc32(power.encode()) + game) % 2:  # not hash(): PYTHONHASHSEED
                     orders = api.bot_orders(state, power, game)
                     assert_legal(state, power, orders)
                     kinds_seen.update(o["kind"] for o in orders)
