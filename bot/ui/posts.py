@@ -24,7 +24,7 @@ from bot.services import surface as surface_service
 from bot.services.common import GameView
 from bot.services.press import names_hidden
 from bot.services.surface import MissedOrders
-from bot.ui.common import RefereeBot
+from bot.ui.common import RefereeBot, pinging
 from bot.ui.embeds import COLOUR, fit_embeds, result_text, results_embeds
 from bot.ui.format import (
     deadline_text,
@@ -83,7 +83,7 @@ def _nonce(outbox_id: int | None = None) -> dict[str, str]:
 
 async def _to_game(bot: RefereeBot, post: PostMessage, *, content: str | None = None,
                    embeds: list[discord.Embed] | None = None,
-                   view: discord.ui.View | None = None) -> None:
+                   view: discord.ui.View | None = None, ping: Iterable[int] = ()) -> None:
     target = post.thread_id or post.channel_id
     if target is None:
         log.warning("post %s has no channel", post.outbox_id)
@@ -98,6 +98,9 @@ async def _to_game(bot: RefereeBot, post: PostMessage, *, content: str | None = 
         kwargs["file"] = file
     if view is not None:
         kwargs["view"] = view
+    ping = list(ping)
+    if ping:  # else the client's default: no mention pings (names are user-supplied)
+        kwargs["allowed_mentions"] = pinging(ping)
     kwargs.update(_nonce(post.outbox_id))
     await channel.send(**kwargs)
 
@@ -195,6 +198,7 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
             body += "\n\n" + t("words.started_next", loc)
         mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
         await _to_game(bot, post, content=None if hidden else mentions or None,
+                       ping=() if hidden else [int(s["user_id"]) for s in p.get("seats", [])],
                        embeds=[_embed(t("post.started_title", loc, name=name), body)])
         for s in p.get("seats", []) if hidden else ():  # each learns their power alone
             await _dm_quietly(bot, int(s["user_id"]), embed=_embed(
