@@ -86,11 +86,13 @@ class SentLetter:
 
 @dataclass(frozen=True, slots=True)
 class PublicPress:
-    """Who a press release is from: the sender's powers (empty for the GM), and whether it
-    must be anonymous (gunboat)."""
+    """Who a press release is from: the sender's powers (empty for the GM, and for a player
+    before the powers are drawn), whether the sender is the game's GM and no player, and
+    whether it must be anonymous (gunboat)."""
 
     powers: tuple[str, ...]
     forced_anonymous: bool
+    gm: bool = False
 
 
 @cache
@@ -160,7 +162,8 @@ async def check_public(db: Database, *, game_id: int, user_id: int,
         if mode == "none":
             raise Forbidden("press.disabled")
         _check_text(text)
-        return PublicPress(tuple(player.powers) if player else (), mode == "gunboat")
+        return PublicPress(tuple(player.powers) if player else (), mode == "gunboat",
+                           gm=player is None)
 
 
 async def send_letter(db: Database, *, game_id: int, user_id: int, to: str, text: str,

@@ -133,8 +133,10 @@ class PressCog(commands.Cog):
             author = t("press.anonymous", public)
         elif allowed.powers:
             author = powers_text(allowed.powers, public, game.variant)
-        else:
+        elif allowed.gm:
             author = t("press.gm", public)
+        else:  # a player before the powers are drawn
+            author = interaction.user.display_name
         embed = discord.Embed(title=t("press.title", public, author=author),
                               description=text, colour=COLOUR)
         if not anonymous:
