@@ -238,6 +238,7 @@ settings-preset = Rule set: { $preset ->
        *[standard] standard
     }
 settings-seed = Power draw seed: { $seed }
+settings-seed_hidden = Power draw seed: published when the game ends (gunboat: with the order of sign-up it would tell who plays which power).
 settings-title = Settings of { $name }
 settings-victory_centers = Victory: { $count ->
         [one] { $count } supply centre

@@ -18,6 +18,7 @@ from bot.services.classic.turn import engine_options
 from bot.services.common import GameView, game_view, load_game
 from bot.services.errors import Conflict, Invalid
 from bot.services.options import DEFAULT_OPTIONS, resolve_options
+from bot.services.press import public_options
 from engine import replay, variants
 
 EXPORTABLE = ("active", "paused", "finished")
@@ -49,7 +50,8 @@ async def export_game(db: Database, *, game_id: int) -> dict[str, Any]:
                 "options": engine_options(game, seats) if seats else {},
                 "results": r.results, "resolved_at": r.resolved_at.isoformat()})
         return {"format": replay.FORMAT, "variant": game.variant, "name": game.name,
-                "status": game.status, "result": game.result, "options": game.options,
+                "status": game.status, "result": game.result,
+                "options": public_options(game),
                 "phases": phases,
                 "final_state": variants.public(game.state) if hide else game.state}
 

@@ -48,6 +48,15 @@ def names_hidden(game: GameView) -> bool:
     return press_mode(game.options) == "gunboat" and game.status != GameStatus.FINISHED.value
 
 
+def public_options(game: Any) -> dict[str, Any]:
+    """A game's options as anyone may read them: in gunboat, without the power draw's seed
+    until the game ends (with the sign-up order it tells who plays which power)."""
+    options = dict(game.options or {})
+    if press_mode(options) == "gunboat" and game.status != GameStatus.FINISHED.value:
+        options.pop("assignment_seed", None)
+    return options
+
+
 @dataclass(frozen=True, slots=True)
 class Letter:
     """A letter as one reader may see it: ``sender`` is empty when it is anonymous to them,

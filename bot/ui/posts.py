@@ -232,6 +232,11 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
                                               power=power_name(pw, loc, variant))
                                             for pw, v in sorted(scores.items(),
                                                                 key=lambda x: -x[1]))[:1024])
+        options = game.options if game else {}
+        if options.get("press") == "gunboat" and "assignment_seed" in options:
+            # kept secret while it ran (it tells the seats), published now, as the crisis
+            # seeds of L'Impérialisme are after their draw
+            embed.set_footer(text=t("settings.seed", loc, seed=options["assignment_seed"]))
         await _to_game(bot, post, embeds=[embed])
         return
 
