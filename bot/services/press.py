@@ -77,8 +77,8 @@ class Letter:
 @dataclass(frozen=True, slots=True)
 class HiddenRecipients:
     """Who an anonymous letter went to, as a reader other than its sender is told:
-    ``everyone`` (every other power alive), else the reader and ``others`` more, or (the GM
-    reading every letter) ``count`` powers."""
+    ``everyone`` (every other power alive), else the reader and ``others`` more powers, or
+    (the GM reading every letter) ``count`` powers."""
 
     everyone: bool
     to_reader: bool
@@ -226,13 +226,14 @@ def _letter(row: PressLetter, opened: Mapping[str, Any], reader: int) -> Letter:
     anonymous = bool(opened.get("anonymous"))
     mine = opened.get("sender") == reader
     hidden = None
-    if anonymous and not mine:
+    # a letter to the reader alone names the reader's own powers: that tells nothing
+    if anonymous and not mine and set(row.recipient_users) != {reader}:
         to_reader = reader in row.recipient_users
         hidden = HiddenRecipients(everyone=bool(opened.get("everyone")), to_reader=to_reader,
                                   others=len(row.recipients) - 1 if to_reader else 0,
                                   count=len(row.recipients))
     return Letter(id=row.id or 0, phase=row.phase,
-                  sender=() if hidden else tuple(opened.get("powers") or ()),
+                  sender=() if anonymous and not mine else tuple(opened.get("powers") or ()),
                   recipients=() if hidden else tuple(row.recipients),
                   text=str(opened.get("text") or ""), anonymous=anonymous, mine=mine,
                   created_at=row.created_at, hidden_to=hidden)

@@ -47,8 +47,6 @@ def _recipients(letter: press_service.Letter, locale: str, variant: str) -> str:
         return t("press.letter.everyone", locale)
     if not hidden.to_reader:
         return t("press.letter.powers", locale, count=hidden.count)
-    if not hidden.others:
-        return t("press.letter.you", locale)
     return t("press.letter.you_and", locale, count=hidden.others)
 
 

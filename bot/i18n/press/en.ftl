@@ -11,7 +11,6 @@ press-letter-title = Letter from { ART_AND($sender) } — { $name }
 press-letter-anonymous = an anonymous power
 press-letter-to = To { ART_AND($powers) } · { $phase }
 # an anonymous letter's recipients as its readers see them: never a list that tells its sender
-press-letter-you = you
 press-letter-you_and = you and { $count ->
         [one] one other power
        *[other] { $count } other powers

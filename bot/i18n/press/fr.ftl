@@ -11,7 +11,6 @@ press-letter-title = Lettre { DE_AND($sender) } — { $name }
 press-letter-anonymous = une puissance anonyme
 press-letter-to = { A_AND_CAP($powers) } · { $phase }
 # les destinataires d'une lettre anonyme comme ses lecteurs les voient : jamais une liste qui trahit l'auteur
-press-letter-you = vous
 press-letter-you_and = vous et { $count ->
         [one] une autre puissance
        *[other] { $count } autres puissances

@@ -54,6 +54,7 @@ async def test_a_name_with_mentions_pings_nobody(h: Harness) -> None:
     await h.slash(people[0], "press", channel_id=thread, text=f"Hello <@{STRANGER}> @here")
     await h.slash(people[1], "game status", channel_id=thread)
     await h.slash(people[1], "game settings", channel_id=thread)
+    await h.slash(people[1], "map", channel_id=thread)  # a deferred answer, then a follow-up
     await h.slash(GM, "gm adjudicate", channel_id=thread)
     sent = _messages(h.fake.calls)
     seated = {m.id for m in people}

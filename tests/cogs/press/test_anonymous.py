@@ -52,9 +52,13 @@ async def test_a_letter_to_some_says_how_many_others(h: Harness) -> None:
     await h.slash(by["turkey"], "press", channel_id=CHANNEL_ID, text="Only you",
                   to="italy", anonymous=True)
     dm = h.fake.dms_to(by["italy"].id, mark)[0].text()
-    assert ("À vous · " if lang == "fr" else "To you · ") in dm
+    # to the reader alone: its own power is named, which tells nothing of the sender
+    assert t("press.letter.to", lang, powers=power_name("italy", lang), phase="").split(
+        " ·")[0] in dm
+    assert _every_name(h, dm, *OTHERS, "turkey") == ["italy"]
     inbox = (await h.slash(by["italy"], "inbox", channel_id=CHANNEL_ID))[-1].text()
-    assert _every_name(h, inbox, *OTHERS, "turkey") == []
+    assert _every_name(h, inbox, *OTHERS, "turkey") == ["italy"]  # the reader's own only
+    assert t("press.letter.you_and", lang, count=2) in inbox
     # a signed letter still lists its recipients
     mark = len(h.fake.calls)
     await h.slash(by["turkey"], "press", channel_id=CHANNEL_ID, text="Signed", to="italy, russia")
@@ -83,13 +87,13 @@ async def test_french_letters_have_their_articles(h: Harness) -> None:
     inbox = (await h.slash(by["italy"], "inbox", channel_id=CHANNEL_ID))[-1].text()
     sent = (await h.slash(by["england"], "inbox", channel_id=CHANNEL_ID))[-1].text()
     if lang == "fr":
-        assert "Lettre d'une puissance anonyme — G" in dm and "À vous · " in dm
-        assert "📨 D'une puissance anonyme à vous — " in inbox
+        assert "Lettre d'une puissance anonyme — G" in dm and "À l'Italie · " in dm
+        assert "📨 D'une puissance anonyme à l'Italie — " in inbox
         assert "📤 Vous (l'Angleterre) à l'Italie — " in sent
         assert "📤 Vous (l'Angleterre) à la France et à l'Allemagne — " in sent
     else:
-        assert "Letter from an anonymous power — G" in dm and "To you · " in dm
-        assert "📨 From an anonymous power to you — " in inbox
+        assert "Letter from an anonymous power — G" in dm and "To Italy · " in dm
+        assert "📨 From an anonymous power to Italy — " in inbox
         assert "📤 You (England) to France and Germany — " in sent
     # what the sender is told
     calls = await h.slash(by["russia"], "press", channel_id=CHANNEL_ID, text="x",
