@@ -53,3 +53,34 @@ async def test_letter_senders_sealed_and_moved_back(db: Database) -> None:
     got = await press.inbox(db, game_id=game_id, user_id=france)
     assert [(x.mine, x.sender, x.text) for x in got] == [
         (True, ("france",), "hello"), (False, (), "secret")]
+
+
+async def test_the_command_line_migrates_letters_with_the_deployments_key(
+        tmp_path: Any, monkeypatch: Any) -> None:
+    """``python -m bot migrate`` (and ``run``) hand over a URL, not a Database: the
+    migration opens the letters with the deployment's key (``SECRET_KEY`` here)."""
+    import base64
+    import secrets
+
+    from bot.sealing import Sealer
+    from bot.settings import get_settings
+
+    key = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode()
+    url = f"sqlite+aiosqlite:///{tmp_path / 'cli.db'}"
+    db = Database(url, sealer=Sealer.from_text(key))
+    try:
+        await migrate(db)
+        game_id = await new_game(db)
+        england = await user_of(db, game_id, "england")
+        await press.send_letter(db, game_id=game_id, user_id=england, to="france",
+                                text="secret", anonymous=True)
+        await migrate(db, "0006", downgrade=True)
+        monkeypatch.setenv("SECRET_KEY", key)
+        monkeypatch.setenv("DATABASE_URL", url)
+        get_settings.cache_clear()
+        await migrate(url)
+        (sealed,) = [r[0] for r in await _rows(db, "sealed")]
+        assert db.sealer.unseal(sealed)["sender"] == england
+    finally:
+        get_settings.cache_clear()
+        await db.dispose()
