@@ -18,6 +18,10 @@ from engine import api, variants
 
 Answer = Callable[[Any], Any]
 
+# JSON's own whitespace (RFC 8259 §2): a line of anything else (U+3000, U+0085) is not blank
+# and gets its answer, an error
+JSON_BLANK = " \t\r\n"
+
 
 def _read(path: str | None) -> str:
     raw = sys.stdin.buffer.read() if path in (None, "-") else open(path, "rb").read()  # noqa: SIM115
@@ -58,7 +62,7 @@ def _serve(text: str, answer: Answer) -> int:
     """One object -> one answer; an array -> an array of answers; otherwise JSON Lines,
     split on newlines only (U+2028, U+0085 or \\x1c inside a string stay in their line)."""
     respond = _guarded(answer)
-    if not text.strip():
+    if not text.strip(JSON_BLANK):
         print("empty input", file=sys.stderr)
         return 2
     try:
@@ -74,7 +78,7 @@ def _serve(text: str, answer: Answer) -> int:
         _write(respond(data))
     else:
         for line in text.split("\n"):
-            if not line.strip():
+            if not line.strip(JSON_BLANK):
                 continue
             try:
                 request = _loads(line)
@@ -100,12 +104,16 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay an exported game; one line per phase, exit 1 at the first that differs."""
+    """Replay an exported game; one line per phase, exit 1 at the first that differs. Only the
+    orders are trusted: results, positions, phases and the result must be the engine's."""
     from engine.replay import ReplayError, replay
 
     try:
         report = replay(json.loads(_read(args.file)))
-    except (ReplayError, ValueError, KeyError, TypeError) as exc:
+    except ReplayError as exc:  # the phase, what differs there (the field), and how
+        print(f"replay failed: {exc} (field: {exc.field})", file=sys.stderr)
+        return 1
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:  # a malformed file
         print(f"replay failed: {exc}", file=sys.stderr)
         return 1
     for line in report:

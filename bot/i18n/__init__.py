@@ -2,7 +2,8 @@
 for replies and posts, and the ``app_commands.Translator`` that localises command names,
 options, descriptions and choices.
 
-- ``en.ftl`` / ``fr.ftl`` and each variant's ``<variant>/<language>.ftl``: Fluent messages,
+- ``en.ftl`` / ``fr.ftl``, each feature's and variant's ``<folder>/<language>.ftl``, and the
+  folder a variant declares elsewhere (``Variant.catalogue``): Fluent messages,
   the catalogue key with dashes for dots (``error.game.not_found`` is
   ``error-game-not_found``), ``{ $power }`` fields, ``{ $count -> [one] … *[other] … }`` where
   a count is shown (CLDR plural rules: French "one" is 0 and 1). Both languages hold exactly
@@ -57,18 +58,39 @@ class Catalogue:
     commands: dict[str, str]
 
 
-def catalogue_files(language: str) -> list[Path]:
-    """``<language>.ftl`` then the variants' ``<variant>/<language>.ftl``."""
-    return [_DIR / f"{language}.ftl", *sorted(_DIR.glob(f"*/{language}.ftl"))]
+def variant_folders() -> tuple[Path, ...]:
+    """The catalogue folders registered variants declare outside ``bot/i18n``
+    (``Variant.catalogue``; a built-in variant's texts are ``bot/i18n/<name>/``)."""
+    out = []
+    for name in variants.names():
+        folder = getattr(variants.get(name), "catalogue", None)
+        if folder:
+            out.append(Path(folder))
+    return tuple(out)
+
+
+def catalogue_files(language: str, folders: tuple[Path, ...] | None = None) -> list[Path]:
+    """``<language>.ftl``, the features' and variants' ``<folder>/<language>.ftl``, then
+    those of the folders variants declare."""
+    extra = variant_folders() if folders is None else folders
+    return [_DIR / f"{language}.ftl", *sorted(_DIR.glob(f"*/{language}.ftl")),
+            *(f / f"{language}.ftl" for f in extra if (f / f"{language}.ftl").is_file())]
+
+
+def catalogue(language: str) -> Catalogue:
+    """The whole catalogue of ``language`` with the variants registered now (read once per
+    set of variants: one registered later, a plug-in's or a test's, brings its texts)."""
+    return _catalogue(language, variants.names(), variant_folders())
 
 
 @cache
-def catalogue(language: str) -> Catalogue:
-    """The whole catalogue of ``language`` (read once). A key defined twice is an error."""
+def _catalogue(language: str, names: tuple[str, ...], folders: tuple[Path, ...]) -> Catalogue:
+    """A key defined twice is an error."""
     bundle = FluentBundle([language], use_isolating=False, functions=grammar_functions(language))
     sources: dict[str, str] = {}
     commands: dict[str, str] = {}
-    texts = [(path, path.read_text(encoding="utf-8")) for path in catalogue_files(language)]
+    texts = [(path, path.read_text(encoding="utf-8"))
+             for path in catalogue_files(language, folders)]
     texts.append((Path("<engine rule errors>"), serialize(rule_entries(language))))
     for path, text in texts:
         resource = FluentParser().parse(text)
@@ -89,12 +111,16 @@ def catalogue(language: str) -> Catalogue:
     return Catalogue(bundle, sources, commands)
 
 
-@cache
 def _articles(language: str) -> dict[str, str | None]:
+    return _articles_of(language, variants.names())
+
+
+@cache
+def _articles_of(language: str, names: tuple[str, ...]) -> dict[str, str | None]:
     """Display name -> its article, for every power and province of every registered board
     (the grammar tables beside the maps, ``engine.wording``)."""
     out: dict[str, str | None] = {}
-    for name in variants.names():
+    for name in names:
         map_name = variants.get(name).map_name
         try:
             data = json.loads((map_dir(map_name) / "map.json").read_text(encoding="utf-8"))
@@ -118,7 +144,8 @@ def grammar_functions(language: str) -> dict[str, Any]:
     Wintergreen: no list, no article). ``ART_AND``, ``DE_AND``, ``A_AND`` (and the last two
     with ``_CAP``): the same, the last item after "et" ("à la France et à l'Allemagne"); a
     name no table knows keeps its own words ("d'une puissance anonyme"). English text keeps
-    the names as they are ("England and France")."""
+    the names as they are ("England and France"). ``MEASURE``: a chart measure's label,
+    ``MEASURE($measure, "title")``."""
     def each(make: Any, last: str = ", ") -> Any:
         def apply(value: Any) -> str:
             names = [make(x) if x else x for x in (y.strip() for y in str(value).split(","))]
@@ -129,13 +156,19 @@ def grammar_functions(language: str) -> dict[str, Any]:
     def capital(apply: Any) -> Any:
         return lambda value: wording.capital(apply(value))
 
+    def measure(value: Any, part: Any = "title") -> str:
+        """A chart measure's label (``chart.<measure>.<part>``, the catalogue of the variant
+        that follows it), else its name."""
+        text, errors = render(f"chart.{value}.{part}", language, {})
+        return str(value) if errors else text
+
     and_ = " et " if language == "fr" else " and "
     if language != "fr":
         same = each(lambda x: x)
         listed = each(lambda x: x, and_)
         return {"ART": same, "ART_CAP": each(wording.capital), "DE": same, "A": same,
-                "DE_NAME": str, "ART_AND": listed, "DE_AND": listed, "A_AND": listed,
-                "DE_AND_CAP": capital(listed), "A_AND_CAP": capital(listed)}
+                "DE_NAME": str, "MEASURE": measure, "ART_AND": listed, "DE_AND": listed,
+                "A_AND": listed, "DE_AND_CAP": capital(listed), "A_AND_CAP": capital(listed)}
 
     def the(name: str) -> str:
         article = _articles(language).get(name)
@@ -154,7 +187,7 @@ def grammar_functions(language: str) -> dict[str, Any]:
         return wording.french_a(the(x))
 
     return {"ART": each(the), "ART_CAP": first_capital, "DE": each(de), "A": each(a),
-            "DE_NAME": lambda value: wording.french_de(str(value)),
+            "DE_NAME": lambda value: wording.french_de(str(value)), "MEASURE": measure,
             "ART_AND": each(the, and_), "DE_AND": each(de, and_), "A_AND": each(a, and_),
             "DE_AND_CAP": capital(each(de, and_)), "A_AND_CAP": capital(each(a, and_))}
 
@@ -217,6 +250,24 @@ def language_of(locale: discord.Locale | str | None) -> str:
     value = locale.value if isinstance(locale, discord.Locale) else str(locale)
     base = value.split("-")[0].split("_")[0].lower()
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def babel_locale(locale: discord.Locale | str | None) -> str:
+    """The reader's Discord locale as Babel names it ("en-GB" -> "en_GB", "fr" -> "fr"), for
+    dates and numbers written and read the reader's way; a locale Babel does not know falls
+    back to its language, then to the default language."""
+    from babel import Locale, UnknownLocaleError
+
+    value = locale.value if isinstance(locale, discord.Locale) else str(locale or "")
+    tag = value.replace("-", "_")
+    language = language_of(locale)
+    if tag.split("_")[0].lower() == language:
+        try:
+            Locale.parse(tag)
+            return tag
+        except (UnknownLocaleError, ValueError):
+            pass
+    return language
 
 
 def _local(value: Any, language: str) -> Any:

@@ -127,12 +127,6 @@ orders-ready_yes = ready
 orders-saved_footer = Saved. Sending orders again replaces them all. Press Ready when you are done.
 orders-saved_title = Orders of { $power } for { $phase }
 orders-show_title = Your orders for { $phase }
-phase-crisis-annexation = Crisis { $number }, annexation
-phase-crisis-conference = Crisis { $number }, conference
-phase-crisis-pending = Before crisis { $number }
-phase-crisis-vote = Crisis { $number }, vote
-phase-end = End of the game
-phase-exchange = Exchange session, exchange { $number }
 phase-kind-A = adjustments
 phase-kind-M = movement
 phase-kind-R = retreats
@@ -213,10 +207,6 @@ settings-auto_draw = Automatic draw after 3 years without a change: { $on ->
         [yes] on
        *[no] off
     }
-settings-bids_accumulate = Unspent bids carried over to the next year: { $on ->
-        [yes] on
-       *[no] off
-    }
 settings-end_year = { $year ->
         [none] Last year: none (the game goes on until a victory or a draw)
        *[other] Last year: { $year } (then the most supply centres wins)
@@ -226,6 +216,8 @@ settings-nmr_threshold = Civil disorder after { $count ->
         [one] { $count } missed movement phase
        *[other] { $count } missed movement phases in a row
     }
+settings-no = no
+settings-option = { $label }: { $value }
 settings-palette = Map colours: { $palette ->
         [colorblind] colour-blind friendly
        *[standard] standard
@@ -240,6 +232,7 @@ settings-preset = Rule set: { $preset ->
 settings-seed = Power draw seed: { $seed }
 settings-seed_hidden = Power draw seed: published when the game ends (gunboat: with the order of sign-up it would tell who plays which power).
 settings-title = Settings of { $name }
+settings-yes = yes
 settings-victory_centers = Victory: { $count ->
         [one] { $count } supply centre
        *[other] { $count } supply centres

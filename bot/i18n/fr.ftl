@@ -127,12 +127,6 @@ orders-ready_yes = prêt
 orders-saved_footer = Enregistrés. Un nouvel envoi les remplace tous. Appuyez sur Prêt quand vous avez fini.
 orders-saved_title = Ordres — { $power }, { $phase }
 orders-show_title = Vos ordres — { $phase }
-phase-crisis-annexation = Crise { $number }, annexion
-phase-crisis-conference = Crise { $number }, conférence
-phase-crisis-pending = Avant la crise { $number }
-phase-crisis-vote = Crise { $number }, vote
-phase-end = Fin de la partie
-phase-exchange = Séance d'échanges, échange { $number }
 phase-kind-A = ajustements
 phase-kind-M = mouvements
 phase-kind-R = retraites
@@ -213,10 +207,6 @@ settings-auto_draw = Nulle automatique après 3 ans sans changement : { $on ->
         [yes] activée
        *[no] désactivée
     }
-settings-bids_accumulate = Report des enchères non dépensées à l'année suivante : { $on ->
-        [yes] activé
-       *[no] désactivé
-    }
 settings-end_year = { $year ->
         [none] Dernière année : aucune (la partie continue jusqu'à une victoire ou une nulle)
        *[other] Dernière année : { $year } (puis le plus de centres l'emporte)
@@ -226,6 +216,8 @@ settings-nmr_threshold = Désordre civil après { $count ->
         [one] { $count } phase de mouvements manquée
        *[other] { $count } phases de mouvements manquées de suite
     }
+settings-no = non
+settings-option = { $label } : { $value }
 settings-palette = Couleurs de la carte : { $palette ->
         [colorblind] adaptées aux daltoniens
        *[standard] standard
@@ -240,6 +232,7 @@ settings-preset = Règles : { $preset ->
 settings-seed = Graine du tirage des puissances : { $seed }
 settings-seed_hidden = Graine du tirage des puissances : publiée à la fin de la partie (gunboat : avec l'ordre des inscriptions, elle dirait qui joue quelle puissance).
 settings-title = Réglages { DE_NAME($name) }
+settings-yes = oui
 settings-victory_centers = Victoire : { $count ->
         [one] { $count } centre
        *[other] { $count } centres

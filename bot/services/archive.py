@@ -17,7 +17,8 @@ from bot.models import Game, GameStatus, Guild, PhaseRecord, Player, utcnow
 from bot.services.classic.turn import engine_options
 from bot.services.common import GameView, game_view, load_game
 from bot.services.errors import Conflict, Invalid
-from bot.services.options import DEFAULT_OPTIONS, resolve_options
+from bot.services.options import resolve_options
+from bot.services.options import schema as options_schema
 from bot.services.press import public_options
 from engine import replay, variants
 
@@ -74,7 +75,8 @@ MAX_IMPORT_BYTES = 8 * 1024 * 1024  # Discord's attachment limit for bots is lar
 
 def read_export(raw: bytes) -> dict[str, Any]:
     """The export in ``raw``, replayed phase by phase (``engine.replay``); a file that is not
-    one, or does not replay, is refused with the reason."""
+    one, or does not replay, is refused with the reason. Only its orders are trusted: its
+    "result" is replaced by the one the rules give (``engine.replay.game_result``)."""
     if len(raw) > MAX_IMPORT_BYTES:
         raise Invalid("archive.too_big", size=len(raw) // 1024, max=MAX_IMPORT_BYTES // 1024)
     try:
@@ -91,19 +93,22 @@ def read_export(raw: bytes) -> dict[str, Any]:
         raise Invalid("archive.no_phases")
     try:
         replay.replay(export)
+        result = replay.game_result(export)
     except replay.ReplayError as err:
-        raise Invalid("archive.does_not_replay", phase=err.phase) from None
+        raise Invalid("archive.does_not_replay", phase=err.phase, field=err.field) from None
     except Exception:  # a malformed record (a key missing, a wrong type)
         raise Invalid("archive.not_export") from None
-    return export
+    return {**export, "result": result}
 
 
 def _imported_options(export: dict[str, Any]) -> dict[str, Any]:
-    known = {k: v for k, v in (export.get("options") or {}).items() if k in DEFAULT_OPTIONS}
+    variant = str(export.get("variant"))
+    known = {k: v for k, v in (export.get("options") or {}).items()
+             if k in options_schema(variant)}
     try:
-        return resolve_options(None, known)
+        return resolve_options(None, known, variant)
     except Invalid:
-        return resolve_options(None, None)
+        return resolve_options(None, None, variant)
 
 
 async def import_game(db: Database, *, raw: bytes, guild_id: int | None, channel_id: int,

@@ -1,4 +1,6 @@
-"""Draw by secret unanimous vote of the surviving powers (seed 004 §3.8, RULES.md).
+"""Draw by secret unanimous vote of the powers in play (seed 004 §3.8, docs/RULES.md "Draws:
+who shares them"): the players who still play vote; the draw, once agreed, is shared by every
+power still in the game, one in civil disorder included (Draws Include All Survivors).
 
 Only the outcome is ever published: not who proposed, not who voted what, not how many. The
 proposal and its votes are deleted as soon as the outcome is known."""
@@ -24,18 +26,20 @@ from bot.services.common import (
 )
 from bot.services.errors import Conflict, Forbidden, NotFound
 from bot.services.turns import survivors
+from engine import variants
 
 
 @dataclass(frozen=True, slots=True)
 class DrawOutcome:
     game_id: int
     status: str  # "pending" | "accepted" | "rejected"
-    powers: tuple[str, ...]  # the powers sharing the draw (public once accepted)
+    powers: tuple[str, ...]  # who shares the draw, every survivor (public once accepted)
 
 
 async def _voters(session: AsyncSession, game: Game) -> dict[int, list[str]]:
-    """user id -> surviving powers they vote for (players in play only: civil disorder
-    cannot vote, seed 004 §3.8 leaves abstentions to the referee)."""
+    """user id -> surviving powers they vote for (players in play only: a government in civil
+    disorder cannot vote, and seed 004 §3.8 leaves such an abstention to the referee, who
+    counts it as consent: the collapsed power still shares the draw)."""
     alive = set(survivors(dict(game.state or {})))
     voters: dict[int, list[str]] = {}
     for p in await load_players(session, game.id or 0):
@@ -51,8 +55,9 @@ async def _close(session: AsyncSession, game: Game, proposal: DrawProposal, acce
     await session.exec(delete(DrawVote).where(  # type: ignore[call-overload]
         col(DrawVote.proposal_id) == proposal.id))
     await session.delete(proposal)
-    powers = tuple(proposal.powers)
     if accepted:
+        # every power still in the game shares the draw, voters or not (DIAS)
+        powers = tuple(variants.sharing_a_draw(dict(game.state or {}), game.options))
         game.status = GameStatus.FINISHED.value
         game.result = {"draw": list(powers), "reason": "vote"}
         touch(game, now)

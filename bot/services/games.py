@@ -51,7 +51,7 @@ async def create_game(db: Database, *, variant: str, channel_id: int, gm_user_id
     now = now or utcnow()
     if variant not in variants.names():
         raise Invalid("options.invalid", key="variant", value=variant)
-    merged = resolve_options(preset, options)
+    merged = resolve_options(preset, options, variant)
     chosen = (options or {}).get("scoring")
     if chosen is not None and chosen not in variants.get(variant).scoring:
         raise Invalid("options.invalid", key="scoring", value=chosen)

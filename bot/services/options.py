@@ -1,4 +1,5 @@
-"""Rule options and phase lengths of a game: defaults, presets (seed 004 chapter 3), checks."""
+"""Rule options and phase lengths of a game: the schema (the options every game has and its
+variant's own, ``Variant.options``), defaults, presets (seed 004 chapter 3), checks."""
 
 from __future__ import annotations
 
@@ -7,25 +8,10 @@ from typing import Any
 
 from bot.services.common import DEFAULT_PHASE_MINUTES, MAX_PHASE_MINUTES, MIN_PHASE_MINUTES
 from bot.services.errors import Invalid
+from engine import variants
 from engine.scoring import SYSTEMS as SCORING_SYSTEMS
+from engine.variants.base import Option
 
-# Rule options (RULES.md); fixed at creation, shown by /game settings.
-DEFAULT_OPTIONS: dict[str, Any] = {
-    "preset": "standard",          # standard | vortigern (seed 004 chapter 3)
-    "nmr_threshold": 2,            # consecutive missed movement phases -> civil disorder (1-3)
-    "end_year": None,              # seed 000 III: game ends after this year, most centres wins
-    "auto_draw": False,            # seed 004 §3.8: draw after 3 years without a centre changing
-    "victory_centers": 18,
-    "assignment": "random",        # random | preferences (seed 004 §3.2)
-    "bids_accumulate": False,      # Duel-Diplomatie (RULES.md)
-    "palette": None,               # renderer palette name
-    "scoring": "draw_size",        # draw_size | sum_of_squares | c_diplo (engine.scoring)
-    "map_labels": "auto",          # province abbreviations on maps: auto (the text's language) | en | fr
-    "press": "full",               # none | public | full | gunboat (seed 004 §3.4.7)
-    "gm_reads_press": False,       # the GM may read private letters (set at creation only)
-    "absence": "extend",           # seed 004 §3.6: extend | replace (the GM names a player)
-    "absence_days": 14,            # days of deadline extension per player and game year
-}
 PRESS_MODES = ("none", "public", "full", "gunboat")
 ABSENCE_POLICIES = ("extend", "replace")
 PALETTES = ("standard", "colorblind")  # engine.render.palette
@@ -35,45 +21,74 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-def _check_option(key: str, value: Any) -> Any:
-    def bad() -> Invalid:
-        return Invalid("options.invalid", key=key, value=value)
+def _o(name: str, kind: type, default: Any, en: str, fr: str, help_en: str, help_fr: str,
+       **more: Any) -> Option:
+    return Option(name, kind, default, label={"en": en, "fr": fr},
+                  help={"en": help_en, "fr": help_fr}, **more)
 
-    if key == "preset":
-        if value not in PRESETS:
-            raise bad()
-    elif key == "nmr_threshold":
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
-            raise bad()
-    elif key == "end_year":
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                  or not 1901 <= value <= 3000):
-            raise bad()
-    elif key == "victory_centers":
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 200:
-            raise bad()
-    elif key in ("auto_draw", "bids_accumulate", "gm_reads_press"):
-        if not isinstance(value, bool):
-            raise bad()
-    elif key == "press":
-        if value not in PRESS_MODES:
-            raise bad()
-    elif key == "assignment":
-        if value not in ("random", "preferences"):
-            raise bad()
-    elif key == "absence":
-        if value not in ABSENCE_POLICIES:
-            raise bad()
-    elif key == "absence_days":
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 365:
-            raise bad()
-    elif key == "palette":
-        if value is not None and value not in PALETTES:
-            raise bad()
-    elif (key == "map_labels" and value not in ("auto", "en", "fr")) or \
-            (key == "scoring" and value not in SCORING_SYSTEMS):
-        raise bad()
-    return value
+
+# The rule options every game has (RULES.md); a variant adds its own (``Variant.options``).
+# Fixed at creation, shown by /game settings.
+COMMON: tuple[Option, ...] = (
+    _o("preset", str, "standard", "Rule set", "Règles",
+       "standard, or vortigern (seed 004 chapter 3)",
+       "standard, ou vortigern (seed 004 chapitre 3)", allowed=tuple(PRESETS)),
+    _o("nmr_threshold", int, 2, "Civil disorder after", "Désordre civil après",
+       "Consecutive missed movement phases before civil disorder (1-3)",
+       "Phases de mouvement manquées d'affilée avant le désordre civil (1-3)",
+       minimum=1, maximum=3),
+    _o("end_year", int, None, "Last year", "Dernière année",
+       "The game ends after this year; most centres wins (seed 000 III)",
+       "La partie s'arrête après cette année ; le plus de centres l'emporte (seed 000 III)",
+       minimum=1901, maximum=3000, nullable=True),
+    _o("auto_draw", bool, False, "Automatic draw", "Nulle automatique",
+       "A draw after 3 years without a centre changing hands (seed 004 §3.8)",
+       "Nulle après 3 années sans qu'un centre change de main (seed 004 §3.8)"),
+    _o("victory_centers", int, 18, "Victory", "Victoire",
+       "Supply centres that win the game", "Centres de ravitaillement qui gagnent la partie",
+       minimum=1, maximum=200),
+    _o("assignment", str, "random", "Powers", "Puissances",
+       "random, or by the players' preferences (seed 004 §3.2)",
+       "au hasard, ou selon les préférences des joueurs (seed 004 §3.2)",
+       allowed=("random", "preferences")),
+    _o("palette", str, None, "Map colours", "Couleurs de la carte",
+       "standard or colorblind", "standard ou daltonien", allowed=PALETTES, nullable=True),
+    _o("scoring", str, "draw_size", "Scoring", "Décompte",
+       "draw_size, sum_of_squares or c_diplo (engine.scoring)",
+       "draw_size, sum_of_squares ou c_diplo (engine.scoring)", allowed=SCORING_SYSTEMS),
+    _o("map_labels", str, "auto", "Province abbreviations", "Abréviations des provinces",
+       "auto (the text's language), en or fr", "auto (la langue du texte), en ou fr",
+       allowed=("auto", "en", "fr")),
+    _o("press", str, "full", "Press", "Presse",
+       "none, public, full or gunboat (seed 004 §3.4.7)",
+       "none, public, full ou gunboat (seed 004 §3.4.7)", allowed=PRESS_MODES),
+    _o("gm_reads_press", bool, False, "The GM reads the letters", "Le MJ lit les lettres",
+       "The game master may read private letters (set at creation only)",
+       "Le maître du jeu peut lire les lettres privées (fixé à la création)"),
+    _o("absence", str, "extend", "Absences", "Absences",
+       "extend the deadline, or replace the player (seed 004 §3.6)",
+       "prolonger l'échéance, ou remplacer le joueur (seed 004 §3.6)",
+       allowed=ABSENCE_POLICIES),
+    _o("absence_days", int, 14, "Days away", "Jours d'absence",
+       "Days of deadline extension per player and game year",
+       "Jours de prolongation par joueur et année de jeu", minimum=0, maximum=365),
+)
+DEFAULT_OPTIONS: dict[str, Any] = {o.name: o.default for o in COMMON}
+
+
+def schema(variant: str | None = None) -> dict[str, Option]:
+    """The options of a game of ``variant``: those every game has, then the variant's own."""
+    own: tuple[Option, ...] = ()
+    if variant is not None:
+        try:
+            own = tuple(getattr(variants.get(variant), "options", ()))
+        except variants.UnknownVariant:
+            own = ()
+    return {o.name: o for o in (*COMMON, *own)}
+
+
+def defaults(variant: str | None = None) -> dict[str, Any]:
+    return {name: o.default for name, o in schema(variant).items()}
 
 
 def map_style(options: Mapping[str, Any] | None, locale: str) -> dict[str, str]:
@@ -87,22 +102,28 @@ def map_style(options: Mapping[str, Any] | None, locale: str) -> dict[str, str]:
     return {"palette": str(o.get("palette") or "standard"), "labels": labels}
 
 
-def check_option(key: str, value: Any) -> Any:
-    """``value`` for the option ``key``, or ``Invalid("options.invalid")``."""
-    if key not in DEFAULT_OPTIONS:
+def check_option(key: str, value: Any, variant: str | None = None) -> Any:
+    """``value`` for the option ``key`` of a game of ``variant``, or
+    ``Invalid("options.unknown")`` / ``Invalid("options.invalid")``."""
+    option = schema(variant).get(key)
+    if option is None:
         raise Invalid("options.unknown", key=key)
-    return _check_option(key, value)
+    if not option.accepts(value):
+        raise Invalid("options.invalid", key=key, value=value)
+    return value
 
 
-def resolve_options(preset: str | None, options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Defaults, then the preset, then explicit options; unknown keys are refused."""
-    merged = dict(DEFAULT_OPTIONS)
+def resolve_options(preset: str | None, options: Mapping[str, Any] | None,
+                    variant: str | None = None) -> dict[str, Any]:
+    """Defaults (``variant``'s schema), then the preset, then explicit options; unknown keys
+    are refused."""
+    merged = defaults(variant)
     name = preset or (options or {}).get("preset") or "standard"
     if name not in PRESETS:
         raise Invalid("options.invalid", key="preset", value=name)
     merged.update(PRESETS[name])
     for key, value in (options or {}).items():
-        merged[key] = check_option(key, value)
+        merged[key] = check_option(key, value, variant)
     return merged
 
 

@@ -62,6 +62,7 @@ class SubmitResult:
     power: str
     lines: tuple[OrderLine, ...]
     replaced: bool  # a previous set existed and was replaced
+    variant: str | None = None  # the game's (its phase and powers are named its way)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +321,8 @@ def _store_in(connection: Connection, *, sheet: _Sheet, user_id: int, text: str,
     if sheet.returning:
         connection.execute(_BACK_FROM_DISORDER, {"of_id": sheet.player_id})
     return SubmitResult(game_id=sheet.game_id, phase=sheet.phase, power=sheet.power,
-                        lines=lines, replaced=replaced)
+                        lines=lines, replaced=replaced,
+                        variant=str(sheet.state.get("variant") or "") or None)
 
 
 async def clear_orders(db: Database, *, game_id: int, user_id: int,

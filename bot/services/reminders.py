@@ -20,14 +20,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from babel.numbers import NumberFormatError, parse_decimal
+
 from bot.db import Database
 from bot.models import Game, GameStatus, Player
 from bot.services.common import (
+    DEFAULT_PHASE_MINUTES,
     MAX_PHASE_MINUTES,
     SEATED,
     iso,
     load_game,
     load_players,
+    phase_kind,
     phase_length,
     reminder_lead,
     seated_player,
@@ -47,16 +51,47 @@ class ReminderSettings:
     hours: tuple[float, ...]
     only_missing: bool
     default_hours: float
+    # how long this game's phases last, in hours, shortest first: an offset not shorter
+    # than a phase is never sent before its deadline (it would fall before the phase opened)
+    phase_hours: tuple[float, ...] = ()
+
+    def never_sent(self) -> tuple[float, ...]:
+        """The offsets no phase of the game is long enough for."""
+        return tuple(h for h in self.hours if self.phase_hours and h >= self.phase_hours[-1])
+
+    def sent_in_longer_phases(self) -> tuple[float, ...]:
+        """The offsets sent only before the deadlines of the game's longer phases."""
+        return tuple(h for h in self.hours
+                     if self.phase_hours and self.phase_hours[0] <= h < self.phase_hours[-1])
 
 
-def parse_hours(text: str) -> tuple[float, ...]:
-    """``"24,1"`` -> (24.0, 1.0): up to five offsets in hours, each above 0 and at most the
-    longest phase, latest first. ``Invalid("remind.bad_hours")`` otherwise."""
-    pieces = [p for p in re.split(r"[,;\s]+", text.strip()) if p]
-    try:
-        hours = {float(p.replace("h", "")) for p in pieces}
-    except ValueError:
-        raise Invalid("remind.bad_hours", value=text) from None
+# what separates two offsets: ";" and spaces always; "," in English, where it is no decimal
+# mark; in French "," is the decimal mark ("1,5 h"), so only a comma followed by a space
+_SEPARATORS = {"fr": re.compile(r"[;\s]+|,(?=\s)"), "en": re.compile(r"[,;\s]+")}
+
+
+def parse_hours(text: str, locale: str = "en") -> tuple[float, ...]:
+    """``"24, 1.5"`` (en) or ``"24 ; 1,5"`` (fr) -> (24.0, 1.5): up to five offsets in hours,
+    numbers read as the reader writes them (Babel, ``locale`` as Babel names it), each above
+    0 and at most the longest phase, latest first. ``Invalid("remind.bad_hours")`` for what
+    is no number, ``Invalid("remind.ambiguous_hours")`` for a number that could be read two
+    ways ("1.5" to a French reader, "1,5,24")."""
+    language = locale.split("_")[0].split("-")[0].lower()
+    split = _SEPARATORS.get(language, _SEPARATORS["en"])
+    pieces = [p for p in split.split(text.strip()) if p]
+    hours = set()
+    for piece in pieces:
+        number = piece.removesuffix("h").strip()
+        if re.fullmatch(r"\d+([.,]\d+){2,}", number):  # 1,5,24: which mark separates?
+            raise Invalid("remind.ambiguous_hours", value=text, piece=piece)
+        try:
+            hours.add(float(parse_decimal(number, locale=locale, strict=True)))
+        except NumberFormatError as err:
+            if err.suggestions:  # a number, but not written the reader's way
+                raise Invalid("remind.ambiguous_hours", value=text, piece=piece) from None
+            raise Invalid("remind.bad_hours", value=text) from None
+        except ValueError:
+            raise Invalid("remind.bad_hours", value=text) from None
     if not hours or len(hours) > MAX_OFFSETS or any(
             not 0 < h <= MAX_HOURS or h != h for h in hours):
         raise Invalid("remind.bad_hours", value=text)
@@ -67,12 +102,23 @@ def _default_hours(game: Game) -> float:
     return reminder_lead(phase_length(game, game.phase)) / timedelta(hours=1)
 
 
+def _phase_hours(game: Game) -> tuple[float, ...]:
+    """The lengths of the game's phases in hours: of its movement, retreat and adjustment
+    phases when it plays those, else of its other phases."""
+    minutes = game.phase_minutes or DEFAULT_PHASE_MINUTES
+    kinds = [k for k in minutes if k != "*"] if phase_kind(game.phase) != "*" else ["*"]
+    lengths = {phase_length(game, f"S1901{k}" if k != "*" else game.phase) / timedelta(hours=1)
+               for k in kinds}
+    return tuple(sorted(lengths))
+
+
 def settings_of(game: Game, player: Player) -> ReminderSettings:
     own = (player.settings or {}).get("remind") or {}
     return ReminderSettings(enabled=player.reminders,
                             hours=tuple(float(h) for h in own.get("hours") or ()),
                             only_missing=bool(own.get("only_missing", True)) if own else True,
-                            default_hours=_default_hours(game))
+                            default_hours=_default_hours(game),
+                            phase_hours=_phase_hours(game))
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,10 +222,12 @@ async def _seat(db_session: Any, game_id: int, user_id: int) -> tuple[Game, list
 
 
 async def set_reminders(db: Database, *, game_id: int, user_id: int, hours: str,
-                        only_missing: bool = False, now: datetime) -> ReminderSettings:
-    """The seat's own offsets (reminders turned on). Offsets already past for the current
-    deadline are counted as done: a reminder is never sent late for them."""
-    offsets = parse_hours(hours)
+                        only_missing: bool = False, now: datetime,
+                        locale: str = "en") -> ReminderSettings:
+    """The seat's own offsets (reminders turned on), read as a reader of ``locale`` (Babel's
+    name) writes numbers. Offsets already past for the current deadline are counted as done:
+    a reminder is never sent late for them."""
+    offsets = parse_hours(hours, locale)
     async with db.transaction() as session:
         game, players, player = await _seat(session, game_id, user_id)
         settings = {**(player.settings or {}),

@@ -121,7 +121,7 @@ async def end_of_game(session: AsyncSession, game: Game, new_state: dict[str, An
     if result is not None:
         return result
     if options.get("auto_draw") and await _auto_draw_due(session, game, new_state):
-        return {"draw": survivors(new_state), "reason": "auto_draw"}
+        return {"draw": variants.sharing_a_draw(new_state, options), "reason": "auto_draw"}
     return None
 
 

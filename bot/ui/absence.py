@@ -4,7 +4,6 @@ and the "away" line of ``/game status`` (who and until when — never the reason
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
 from typing import Any
 
 import discord
@@ -12,13 +11,7 @@ import discord
 from bot.i18n import language_of, t
 from bot.services.absence import Away
 from bot.services.common import GameView
-from bot.ui.format import power_name
-
-
-def day_text(day: date | str, locale: Any) -> str:
-    """24/12/2026 in French, 2026-12-24 in English."""
-    d = date.fromisoformat(day) if isinstance(day, str) else day
-    return d.strftime("%d/%m/%Y") if language_of(locale) == "fr" else d.isoformat()
+from bot.ui.format import day_text, power_name
 
 
 def hours_text(hours: Sequence[float], locale: Any) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t, typography
+from bot.i18n import has_key, language_of, t, typography
 from bot.services.common import GameView
 from bot.services.history import PhaseDetail
 from bot.services.orders import OrderLine, OrderStatus, OwnOrders
@@ -24,6 +24,7 @@ from bot.ui.format import (
     variant_title,
 )
 from engine import variants
+from engine.variants.base import Option
 
 COLOUR = discord.Colour(0x2B5EA7)
 MAX_FIELDS = 25
@@ -56,7 +57,8 @@ def conditional_note(line: OrderLine, locale: str, phase: str | None) -> str:
 
 def own_orders_embed(own: Sequence[OwnOrders], game: GameView, locale: str) -> discord.Embed:
     embed = discord.Embed(title=t("orders.show_title", locale,
-                                  phase=phase_name(game.phase, locale)), colour=COLOUR)
+                                  phase=phase_name(game.phase, locale, game.variant)),
+                          colour=COLOUR)
     if not own:
         embed.description = t("orders.none", locale)
     for o in own[:MAX_FIELDS]:
@@ -82,7 +84,8 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
     embed.add_field(name=t("status.state", locale), value=t(f"status.{game.status}", locale))
     embed.add_field(name=t("status.gm", locale), value=f"<@{game.gm_user_id}>")
     if game.phase:
-        embed.add_field(name=t("status.phase", locale), value=phase_name(game.phase, locale))
+        embed.add_field(name=t("status.phase", locale), value=phase_name(game.phase, locale,
+                                                                    game.variant))
         embed.add_field(name=t("game.deadline", locale), value=deadline_text(game.deadline))
     if progress is not None and game.status in ("active", "paused"):
         missing = ", ".join(power_name(pw, locale, game.variant) for pw in progress.missing)
@@ -96,7 +99,7 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
             continue
         powers = ", ".join(power_name(pw, locale, game.variant) for pw in p.powers) or "—"
         mark = ""
-        if progress is not None:
+        if progress is not None and game.status in ("active", "paused"):  # a game over awaits nobody
             if all(pw in progress.ready for pw in p.powers if pw in progress.waiting) and \
                     any(pw in progress.waiting for pw in p.powers):
                 mark = " ✅"
@@ -156,8 +159,8 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
         lines.append(t("settings.nmr_threshold", locale, count=int(o["nmr_threshold"])))
     lines.append(t("settings.assignment", locale,
                    assignment=str(o.get("assignment") or "random")))
-    if game.variant != "classic" or o.get("bids_accumulate"):
-        lines.append(t("settings.bids_accumulate", locale, on=_on(o.get("bids_accumulate"))))
+    for option in _own_options(game.variant):  # the variant's own (Variant.options)
+        lines.append(option_line(option, o.get(option.name, option.default), locale))
     lines.append(t("settings.palette", locale, palette=str(o.get("palette") or "standard")))
     lines.append(t("settings.scoring", locale,
                    scoring=variants.scoring_of(game.variant, o)))
@@ -174,11 +177,36 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
                                             hours=round(float(value) / 60, 2))
 
     kinds = {k: length(k) for k in "MRA"}
-    if game.variant != "classic" and "*" in minutes:
+    if "*" in _phase_lengths(game.variant) and "*" in minutes:
         lines.append(t("settings.phases_other", locale, other=length("*"), **kinds))
     else:
         lines.append(t("settings.phases", locale, **kinds))
     return lines
+
+
+def _own_options(variant: str) -> tuple[Option, ...]:
+    try:
+        return tuple(variants.get(variant).options)
+    except variants.UnknownVariant:
+        return ()
+
+
+def _phase_lengths(variant: str) -> tuple[str, ...]:
+    try:
+        return tuple(variants.get(variant).phase_lengths)
+    except variants.UnknownVariant:
+        return ("M", "R", "A")
+
+
+def option_line(option: Option, value: Any, locale: str) -> str:
+    """A variant's option in ``/game settings``: its own line (``settings.<name>`` in its
+    catalogue, given ``on`` — yes/no — and ``value``), else its label and value."""
+    key = f"settings.{option.name}"
+    if has_key(key):
+        return t(key, locale, on=_on(value), value="none" if value is None else value)
+    label = option.label.get(language_of(locale)) or option.label.get("en") or option.name
+    shown = t(f"settings.{_on(value)}", locale) if option.type is bool else value
+    return t("settings.option", locale, label=label, value="—" if shown is None else shown)
 
 
 def settings_embed(game: GameView, locale: str) -> discord.Embed:
@@ -206,7 +234,8 @@ def results_embeds(detail: PhaseDetail, locale: str, variant: str,
         later = [r for d in details[i + 1:] for r in d.results]
         after = details[i + 1].state if i + 1 < len(details) else state_after
         embed = discord.Embed(title=t("results.title", locale,
-                                      phase=phase_name(current.phase, locale)), colour=COLOUR)
+                                      phase=phase_name(current.phase, locale, variant)),
+                              colour=COLOUR)
         lines = results_by_power([*current.results, *later], current.state, locale, variant,
                                  after)
         fields = 0
@@ -228,7 +257,8 @@ def results_embeds(detail: PhaseDetail, locale: str, variant: str,
                            value=_counts_text(counts, locale, variant)[:1024], inline=False)
     if next_phase:
         last.add_field(name=t("results.next", locale),
-                       value=f"{phase_name(next_phase, locale)} — {deadline_text(deadline)}",
+                       value=f"{phase_name(next_phase, locale, variant)} — "
+                             f"{deadline_text(deadline)}",
                        inline=False)
     return embeds
 

@@ -5,6 +5,7 @@ first, then Discord's own checks, then anything unexpected (logged with context)
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
@@ -14,6 +15,7 @@ from bot.i18n import has_key, language_of, t, typography
 from bot.services.errors import OrdersRejected, ServiceError
 from bot.ui.format import (
     board_of_powers,
+    day_text,
     is_power,
     local_order,
     name_powers,
@@ -36,6 +38,9 @@ class UserFacingError(Exception):
         self.params = params
 
 
+# parameters that hold a calendar day (ISO from the services)
+DAY_PARAMS = frozenset({"starts", "ends", "day"})
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}$")
 # parameters that hold a power id (the classic ones and the variants' rule refusals)
 POWER_PARAMS = frozenset({"power", "powers", "owner", "winner", "loser", "target", "country"})
 
@@ -54,7 +59,9 @@ def _format_params(params: dict[str, Any], locale: Any = None,
             if board is not None:  # a variant's service names the powers of its board
                 v = [power_name(str(x).strip(), locale, board) for x in names]
         elif locale is not None and k in ("phase", "expected_phase") and isinstance(v, str):
-            v = phase_name(v, locale)
+            v = phase_name(v, locale, variant)
+        elif locale is not None and k in DAY_PARAMS and isinstance(v, str) and _ISO_DAY.match(v):
+            v = day_text(v, locale)  # a day the reader's way, never ISO
         elif locale is not None and k == "variant" and isinstance(v, str):
             v = variant_title(v, locale)
         elif k == "expected" and isinstance(v, list | tuple):

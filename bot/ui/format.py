@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from typing import Any
 
-from bot.i18n import language_of, t
+from babel.dates import format_date
+
+from bot.i18n import babel_locale, language_of, t
 from engine import report, variants, wording
 from engine.maps import MAP_ROOTS, Map, province_of
 from engine.report import (  # noqa: F401  (the report's words, used here and by the embeds)
@@ -27,6 +29,7 @@ from engine.report import (  # noqa: F401  (the report's words, used here and by
     french_code,
     french_line,
 )
+from engine.variants.base import Phrase
 
 
 @cache
@@ -190,29 +193,38 @@ def timestamp(dt: datetime | str | None, style: str = "R") -> str:
     return f"<t:{int(dt.timestamp())}:{style}>"
 
 
+def day_text(day: date | str, locale: Any) -> str:
+    """A calendar day the reader's way (Babel): "2 janvier 2020", "January 2, 2020" (en-US),
+    "2 January 2020" (en-GB); never ISO."""
+    d = date.fromisoformat(day) if isinstance(day, str) else day
+    return format_date(d, format="long", locale=babel_locale(locale))
+
+
 def deadline_text(dt: datetime | str | None) -> str:
     return "—" if dt is None else f"{timestamp(dt, 'f')} ({timestamp(dt, 'R')})"
 
 
-# L'Impérialisme's phases (``bot.services.imperialisme.common.phase_of``): a crisis and its
-# stage, an exchange session, the end
-_CRISIS_PHASE = re.compile(r"C(\d+)-(CONFERENCE|VOTE|ANNEXATION|PENDING)")
-_EXCHANGE_PHASE = re.compile(r"X(\d+)")
+def say(phrase: Phrase, locale: Any) -> str:
+    """A variant's ``Phrase`` in the reader's language (its fields said first)."""
+    return t(phrase.key, locale, **{k: say(v, locale) if isinstance(v, Phrase) else v
+                                    for k, v in phrase.fields.items()})
 
 
-def phase_name(phase: str | None, locale: Any) -> str:
-    """``S1901M`` -> "Spring 1901, movement" / "Printemps 1901, mouvements"; ``C3-VOTE`` ->
-    "Crisis 3, vote" / "Crise 3, vote"; an id of no known shape as it is."""
+def phase_name(phase: str | None, locale: Any, variant: str | None = None) -> str:
+    """What ``variant`` calls a phase id (``Variant.phase_name``): ``S1901M`` -> "Spring 1901,
+    movement" / "Printemps 1901, mouvements"; ``C3-VOTE`` -> "Crisis 3, vote" / "Crise 3,
+    vote". No variant named (or it does not know the id): the first registered variant that
+    does; an id of no known shape as it is."""
     if not phase:
         return "—"
-    if len(phase) >= 6 and phase[0] in "SFW" and phase[-1] in "MRAB":
-        return t("phase.name", locale, season=t(f"phase.season.{phase[0]}", locale),
-                 year=phase[1:-1], kind=t(f"phase.kind.{phase[-1]}", locale))
-    if crisis := _CRISIS_PHASE.fullmatch(phase):
-        return t(f"phase.crisis.{crisis[2].lower()}", locale, number=int(crisis[1]))
-    if exchange := _EXCHANGE_PHASE.fullmatch(phase):
-        return t("phase.exchange", locale, number=int(exchange[1]))
-    return t("phase.end", locale) if phase == "END" else phase
+    for name in dict.fromkeys([*([variant] if variant else []), *variants.names()]):
+        try:
+            phrase = variants.get(name).phase_name(phase)
+        except variants.UnknownVariant:
+            continue
+        if phrase is not None:
+            return say(phrase, locale)
+    return phase
 
 
 _PROVINCE_TOKEN = re.compile(r"(?<![\w-])([A-Za-z]{3})(?=[/\s\-=:,;)]|$)")

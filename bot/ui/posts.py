@@ -11,11 +11,12 @@ import io
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.i18n import t, typography
+from bot.i18n import t
 from bot.scheduler import PostMessage
 from bot.services import games as games_service
 from bot.services import history as history_service
@@ -122,12 +123,14 @@ def _embed(title: str, description: str = "") -> discord.Embed:
 
 
 Builder = Callable[[RefereeBot, PostMessage], Awaitable[None]]
-# post kind -> the variant's builder; the kinds every game shares are built below
+# post kind -> its builder: the kinds of the core (below) and those a feature or a variant
+# registers from its extension's ``setup`` (``register_kinds``); ``deliver`` looks a row's
+# kind up here, and a kind nobody registered is posted as a plain notice
 BUILDERS: dict[str, Builder] = {}
 
 
 def register_kinds(builders: Mapping[str, Builder]) -> None:
-    """A variant's own posts (its extension's ``setup``): kind -> builder."""
+    """A feature's or a variant's own posts (its extension's ``setup``): kind -> builder."""
     BUILDERS.update(builders)
 
 
@@ -137,115 +140,138 @@ def unregister_kinds(kinds: Iterable[str]) -> None:
 
 
 async def deliver(bot: RefereeBot, post: PostMessage) -> None:
-    """One outbox row to Discord: the variant's builder of its kind, else the shared one."""
-    builder = BUILDERS.get(post.kind)
-    if builder is not None:
-        await builder(bot, post)
-        return
-    loc = post.locale
-    p = post.payload
-    kind = post.kind
+    """One outbox row to Discord: the builder registered for its kind, else a notice."""
+    await BUILDERS.get(post.kind, _notice)(bot, post)
+
+
+async def to_game(bot: RefereeBot, post: PostMessage, title: str, text: str) -> None:
+    """A plain public post of a row in the game's channel or forum post (a title, a text)."""
+    await _to_game(bot, post, embeds=[_embed(title, text)])
+
+
+@dataclass(frozen=True, slots=True)
+class _About:
+    """What most posts say of the row's game: its name, variant, and whether nobody may be
+    named in it (gunboat)."""
+
+    game: GameView | None
+    name: str
+    variant: str
+    hidden: bool
+
+
+async def _about(bot: RefereeBot, post: PostMessage) -> _About:
     game = await games_service.get_game(bot.db, game_id=post.game_id) \
         if post.game_id is not None else None
-    name = game.name if game else ""
-    variant = game.variant if game else variants.DEFAULT
+    return _About(game, game.name if game else "",
+                  game.variant if game else variants.DEFAULT,
+                  game is not None and names_hidden(game))
 
-    if kind == "reminder":
-        powers = ", ".join(power_name(pw, loc, variant) for pw in p.get("powers", []))
-        view = discord.ui.View(timeout=None)
-        view.add_item(RemindersButton(post.game_id or 0, False,
-                                      label=t("reminders.stop_button", loc)))
-        # "ordered": a player who asked for reminders even with their orders in
-        ordered = "" if powers else "_ordered"
-        await _dm(bot, int(p["user_id"]), embed=_embed(
-            t(f"reminder.title{ordered}", loc, name=name),
-            t(f"reminder.body{ordered}", loc, powers=powers,
-              phase=phase_name(p.get("phase"), loc),
-              deadline=deadline_text(p.get("deadline")))), view=view)
-        return
-    if kind == "draw_vote_request":
-        view = discord.ui.View(timeout=None)
-        phase = str(p.get("phase"))
-        view.add_item(DrawVoteButton(post.game_id or 0, phase, True,
-                                     label=t("draw.accept_button", loc)))
-        view.add_item(DrawVoteButton(post.game_id or 0, phase, False,
-                                     label=t("draw.refuse_button", loc)))
-        await _dm(bot, int(p["user_id"]), embed=_embed(t("draw.ballot_title", loc, name=name),
-                                                       t("draw.ballot_body", loc)), view=view)
-        return
 
-    if kind == "game_created":
-        view = discord.ui.View(timeout=None)
-        view.add_item(JoinButton(post.game_id or 0, label=t("join.button", loc)))
-        await _to_game(bot, post, embeds=[_embed(
-            t("post.created_title", loc, name=p.get("name", name)),
-            t("post.created_body", loc, variant=variant_title(str(p.get("variant", variant)),
-                                                              loc),
-              gm=f"<@{p.get('gm_user_id')}>"))], view=view)
-        return
-    hidden = game is not None and names_hidden(game)  # gunboat: nobody named
-    if kind == "game_started":
-        seats = "\n".join(
-            ("" if hidden else f"<@{s['user_id']}> — ")
-            + ", ".join(power_name(pw, loc, variant) for pw in s["powers"])
-            for s in p.get("seats", []))
-        neutral = ", ".join(power_name(pw, loc, variant) for pw in p.get("neutral", []))
-        body = t("post.started_body", loc, seats=seats,
-                 phase=phase_name(p.get("phase"), loc), deadline=deadline_text(p.get("deadline")))
-        if neutral:
-            body += "\n" + t("post.neutral", loc, powers=neutral)
-        if str(p.get("phase") or "").endswith("M"):  # a referee's post: what to do next
-            body += "\n\n" + t("words.started_next", loc)
-        mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
-        await _to_game(bot, post, content=None if hidden else mentions or None,
-                       ping=() if hidden else [int(s["user_id"]) for s in p.get("seats", [])],
-                       embeds=[_embed(t("post.started_title", loc, name=name), body)])
-        for s in p.get("seats", []) if hidden else ():  # each learns their power alone
-            await _dm_quietly(bot, int(s["user_id"]), embed=_embed(
-                t("press.seat.title", loc, name=name),
-                t("press.seat.body", loc, powers=_powers(s["powers"], loc, variant))))
-        return
-    if kind == "results":
-        await _results(bot, post)
-        return
-    if kind == "civil_disorder":  # the declaration, to its player: public in the results
-        await _dm_quietly(bot, int(p["user_id"]), embed=_embed(
-            t("civil_disorder.title", loc, name=name),
-            t("civil_disorder.body", loc, powers=_powers(p.get("powers") or [], loc, variant),
-              missed=p.get("missed", "?"))))
-        return
-    if kind == "duel_notice":  # bot.services.duel: text_en/text_fr, title_en/title_fr
-        lang = "fr" if str(loc).startswith("fr") else "en"
-        # written by the service: French typography (narrow no-break spaces) put here
-        await _to_game(bot, post, embeds=[_embed(
-            typography(p.get(f"title_{lang}") or name, lang),
-            typography(p.get(f"text_{lang}") or "", lang))])
-        return
-    if kind == "game_over":
-        embed = _embed(t("post.game_over_title", loc, name=name),
-                       result_text(p.get("result") or {}, loc, variant))
-        scores = await ladder_service.game_scores(bot.db, game_id=post.game_id or 0)
-        if scores:  # each power's points by the game's scoring system
-            system = variants.scoring_of(variant, game.options if game else None)
-            embed.add_field(name=t("archive.scores_title", loc, scoring=system), inline=False,
-                            value="\n".join(t("archive.score_line", loc, points=round(v, 1),
-                                              power=power_name(pw, loc, variant))
-                                            for pw, v in sorted(scores.items(),
-                                                                key=lambda x: -x[1]))[:1024])
-        options = game.options if game else {}
-        if options.get("press") == "gunboat" and "assignment_seed" in options:
-            # kept secret while it ran (it tells the seats), published now, as the crisis
-            # seeds of L'Impérialisme are after their draw
-            embed.set_footer(text=t("settings.seed", loc, seed=options["assignment_seed"]))
-        await _to_game(bot, post, embeds=[embed])
-        return
+async def _reminder(bot: RefereeBot, post: PostMessage) -> None:
+    loc, p, g = post.locale, post.payload, await _about(bot, post)
+    powers = ", ".join(power_name(pw, loc, g.variant) for pw in p.get("powers", []))
+    view = discord.ui.View(timeout=None)
+    view.add_item(RemindersButton(post.game_id or 0, False,
+                                  label=t("reminders.stop_button", loc)))
+    # "ordered": a player who asked for reminders even with their orders in
+    ordered = "" if powers else "_ordered"
+    await _dm(bot, int(p["user_id"]), embed=_embed(
+        t(f"reminder.title{ordered}", loc, name=g.name),
+        t(f"reminder.body{ordered}", loc, powers=powers,
+          phase=phase_name(p.get("phase"), loc, g.variant),
+          deadline=deadline_text(p.get("deadline")))), view=view)
 
+
+async def _draw_vote_request(bot: RefereeBot, post: PostMessage) -> None:
+    loc, p, g = post.locale, post.payload, await _about(bot, post)
+    view = discord.ui.View(timeout=None)
+    phase = str(p.get("phase"))
+    view.add_item(DrawVoteButton(post.game_id or 0, phase, True,
+                                 label=t("draw.accept_button", loc)))
+    view.add_item(DrawVoteButton(post.game_id or 0, phase, False,
+                                 label=t("draw.refuse_button", loc)))
+    await _dm(bot, int(p["user_id"]), embed=_embed(t("draw.ballot_title", loc, name=g.name),
+                                                   t("draw.ballot_body", loc)), view=view)
+
+
+async def _game_created(bot: RefereeBot, post: PostMessage) -> None:
+    loc, p, g = post.locale, post.payload, await _about(bot, post)
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(post.game_id or 0, label=t("join.button", loc)))
+    await _to_game(bot, post, embeds=[_embed(
+        t("post.created_title", loc, name=p.get("name", g.name)),
+        t("post.created_body", loc, variant=variant_title(str(p.get("variant", g.variant)),
+                                                          loc),
+          gm=f"<@{p.get('gm_user_id')}>"))], view=view)
+
+
+async def _game_started(bot: RefereeBot, post: PostMessage) -> None:
+    loc, p, g = post.locale, post.payload, await _about(bot, post)
+    variant, hidden = g.variant, g.hidden
+    seats = "\n".join(
+        ("" if hidden else f"<@{s['user_id']}> — ")
+        + ", ".join(power_name(pw, loc, variant) for pw in s["powers"])
+        for s in p.get("seats", []))
+    neutral = ", ".join(power_name(pw, loc, variant) for pw in p.get("neutral", []))
+    body = t("post.started_body", loc, seats=seats,
+             phase=phase_name(p.get("phase"), loc, variant),
+             deadline=deadline_text(p.get("deadline")))
+    if neutral:
+        body += "\n" + t("post.neutral", loc, powers=neutral)
+    if str(p.get("phase") or "").endswith("M"):  # a referee's post: what to do next
+        body += "\n\n" + t("words.started_next", loc)
+    mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
+    await _to_game(bot, post, content=None if hidden else mentions or None,
+                   ping=() if hidden else [int(s["user_id"]) for s in p.get("seats", [])],
+                   embeds=[_embed(t("post.started_title", loc, name=g.name), body)])
+    for s in p.get("seats", []) if hidden else ():  # each learns their power alone
+        await _dm_quietly(bot, int(s["user_id"]), embed=_embed(
+            t("press.seat.title", loc, name=g.name),
+            t("press.seat.body", loc, powers=_powers(s["powers"], loc, variant))))
+
+
+async def _civil_disorder(bot: RefereeBot, post: PostMessage) -> None:
+    """The declaration, to its player: public in the results."""
+    loc, p, g = post.locale, post.payload, await _about(bot, post)
+    await _dm_quietly(bot, int(p["user_id"]), embed=_embed(
+        t("civil_disorder.title", loc, name=g.name),
+        t("civil_disorder.body", loc, powers=_powers(p.get("powers") or [], loc, g.variant),
+          missed=p.get("missed", "?"))))
+
+
+async def _game_over(bot: RefereeBot, post: PostMessage) -> None:
+    loc, p, g = post.locale, post.payload, await _about(bot, post)
+    variant = g.variant
+    embed = _embed(t("post.game_over_title", loc, name=g.name),
+                   result_text(p.get("result") or {}, loc, variant))
+    scores = await ladder_service.game_scores(bot.db, game_id=post.game_id or 0)
+    if scores:  # each power's points by the game's scoring system
+        system = variants.scoring_of(variant, g.game.options if g.game else None)
+        embed.add_field(name=t("archive.scores_title", loc, scoring=system), inline=False,
+                        value="\n".join(t("archive.score_line", loc, points=round(v, 1),
+                                          power=power_name(pw, loc, variant))
+                                        for pw, v in sorted(scores.items(),
+                                                            key=lambda x: -x[1]))[:1024])
+    options = g.game.options if g.game else {}
+    if options.get("press") == "gunboat" and "assignment_seed" in options:
+        # kept secret while it ran (it tells the seats), published now, as the crisis
+        # seeds of L'Impérialisme are after their draw
+        embed.set_footer(text=t("settings.seed", loc, seed=options["assignment_seed"]))
+    await _to_game(bot, post, embeds=[embed])
+
+
+async def _notice(bot: RefereeBot, post: PostMessage) -> None:
+    """The one-line posts of the core (a deadline moved, a draw proposed, a player left…),
+    and any kind nobody registered (``post.notice``)."""
+    loc, p, g = post.locale, post.payload, await _about(bot, post)
+    variant, hidden, kind = g.variant, g.hidden, post.kind
     simple: dict[str, tuple[str, dict[str, Any]]] = {
         "deadline_changed": ("post.deadline_changed", {
             "deadline": deadline_text(p.get("deadline"))}),
         "paused": ("post.paused", {}),
         "resumed": ("post.resumed", {"deadline": deadline_text(p.get("deadline"))}),
-        "rolled_back": ("post.rolled_back", {"phase": phase_name(p.get("phase"), loc),
+        "rolled_back": ("post.rolled_back", {"phase": phase_name(p.get("phase"), loc, variant),
                                              "deadline": deadline_text(p.get("deadline"))}),
         "draw_proposed": ("post.draw_proposed", {}),
         "draw_accepted": ("post.draw_accepted", {"powers": ", ".join(
@@ -263,7 +289,7 @@ async def deliver(bot: RefereeBot, post: PostMessage) -> None:
     listed = p.get("powers")
     if listed and "powers" not in params:
         params["powers"] = ", ".join(power_name(pw, loc, variant) for pw in listed)
-    await _to_game(bot, post, embeds=[_embed(name, t(key, loc, **params))])
+    await _to_game(bot, post, embeds=[_embed(g.name, t(key, loc, **params))])
 
 
 def _user(user_id: Any, hidden: bool, loc: str, anonymous: str = "press.player") -> str:
@@ -339,7 +365,8 @@ async def _prompts(bot: RefereeBot, game: GameView, after: dict[str, Any],
         return
     choices = set(engine_api.powers_with_choices(after))
     when = t("prompt.retreat_how" if next_phase.endswith("R") else "prompt.adjust_how", loc,
-             phase=phase_name(next_phase, loc), deadline=deadline_text(p.get("deadline")))
+             phase=phase_name(next_phase, loc, game.variant),
+             deadline=deadline_text(p.get("deadline")))
     for player in game.players:
         mine = [pw for pw in player.powers if pw in choices]
         if not mine or player.status != "active":
@@ -412,7 +439,7 @@ async def _warnings(bot: RefereeBot, game: GameView, missed: MissedOrders, phase
     for player in missed.warned:
         await _dm_quietly(bot, player.user_id, embed=_embed(
             t("warning.title", loc, name=game.name),
-            t("warning.body", loc, phase=phase_name(phase, loc),
+            t("warning.body", loc, phase=phase_name(phase, loc, game.variant),
               powers=_powers(player.powers, loc, game.variant), deadline=deadline)))
     if not missed.warned and not missed.declared:
         return
@@ -422,5 +449,12 @@ async def _warnings(bot: RefereeBot, game: GameView, missed: MissedOrders, phase
                 powers=_powers(d.get("powers") or [], loc, game.variant))
               for d in missed.declared]
     await _dm_quietly(bot, game.gm_user_id, embed=_embed(
-        t("gm_note.title", loc, name=game.name, phase=phase_name(phase, loc)),
+        t("gm_note.title", loc, name=game.name, phase=phase_name(phase, loc, game.variant)),
         "\n".join(lines)[:4000]))
+
+
+# the kinds of the core; the one-line notices are the fallback itself
+register_kinds({"reminder": _reminder, "draw_vote_request": _draw_vote_request,
+                "game_created": _game_created, "game_started": _game_started,
+                "results": _results, "civil_disorder": _civil_disorder,
+                "game_over": _game_over})

@@ -41,6 +41,7 @@ from bot.ui.format import (
     unit_words,
 )
 from engine import api as engine_api
+from engine import variants
 from engine.maps import province_of
 from engine.wording import capital
 
@@ -174,8 +175,9 @@ def orders_feedback(result: SubmitResult, locale: str
     lines = [order_line_text(x, locale, result.phase) for x in result.lines] or [
         t("orders.none", locale)]
     embed = discord.Embed(
-        title=t("orders.saved_title", locale, power=power_name(result.power, locale),
-                phase=phase_name(result.phase, locale)),
+        title=t("orders.saved_title", locale,
+                power=power_name(result.power, locale, result.variant or variants.DEFAULT),
+                phase=phase_name(result.phase, locale, result.variant)),
         description="\n".join(lines)[:4000], colour=COLOUR)
     embed.set_footer(text=t("orders.saved_footer", locale))
     view = discord.ui.View(timeout=None)

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as L
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import babel_locale, t
 from bot.models import utcnow
 from bot.services import absence as absence_service
 from bot.services import reminders as reminders_service
@@ -26,8 +26,17 @@ def _reminders_text(s: ReminderSettings, locale: str) -> str:
         return t("remind.is_off", locale)
     if not s.hours:
         return t("remind.is_default", locale, hours=hours_text([s.default_hours], locale))
-    return t("remind.is_set", locale, hours=hours_text(s.hours, locale),
+    text = t("remind.is_set", locale, hours=hours_text(s.hours, locale),
              only_missing="yes" if s.only_missing else "no")
+    # an offset not shorter than a phase would fall before that phase opened: said at once
+    if s.never_sent():
+        text += "\n" + t("remind.never_sent", locale, hours=hours_text(s.never_sent(), locale),
+                         longest=hours_text(s.phase_hours[-1:], locale))
+    if s.sent_in_longer_phases():
+        text += "\n" + t("remind.longer_phases_only", locale,
+                         hours=hours_text(s.sent_in_longer_phases(), locale),
+                         lengths=hours_text(sorted(s.phase_hours, reverse=True), locale))
+    return text
 
 
 @app_commands.guild_only()
@@ -53,8 +62,10 @@ class AbsenceCog(commands.Cog):
         view = await absence_service.set_absence(
             bot.db, game_id=game.id, user_id=interaction.user.id, starts=starts, ends=ends,
             reason=reason, now=utcnow())
-        lines = [t("absence.set_done", locale, starts=day_text(view.starts, locale),
-                   ends=day_text(view.ends, locale))]
+        # days the reader's way: their client's locale (en-GB and en-US write them apart)
+        lines = [t("absence.set_done", locale,
+                   starts=day_text(view.starts, interaction.locale),
+                   ends=day_text(view.ends, interaction.locale))]
         if view.policy == "replace":
             lines.append(t("absence.set_replace", locale))
         else:
@@ -100,9 +111,9 @@ class AbsenceCog(commands.Cog):
         await reply(interaction, text)
 
     @remind.command(name=L("set", key="remind.set"),
-                    description=L("Hours before each deadline to be reminded (e.g. 24,1)"))
+                    description=L("Hours before each deadline to be reminded (e.g. 24, 1.5)"))
     @app_commands.rename(hours=L("hours"), only_missing=L("only_missing"))
-    @app_commands.describe(hours=L("Hours before the deadline, comma-separated (e.g. 24,1)"),
+    @app_commands.describe(hours=L("Hours before the deadline, comma-separated (e.g. 24, 1.5)"),
                            only_missing=L("Only while your orders are missing"))
     async def remind_set(self, interaction: discord.Interaction[Any], hours: str,
                          only_missing: bool = False) -> None:
@@ -110,7 +121,8 @@ class AbsenceCog(commands.Cog):
         game = await game_here(interaction)
         settings = await reminders_service.set_reminders(
             bot.db, game_id=game.id, user_id=interaction.user.id, hours=hours,
-            only_missing=only_missing, now=utcnow())
+            only_missing=only_missing, now=utcnow(),
+            locale=babel_locale(interaction.locale))
         await reply(interaction, _reminders_text(settings, reader_locale(interaction)))
 
     @remind.command(name=L("off", key="remind.off"),

@@ -12,13 +12,28 @@ from discord import app_commands
 from discord.app_commands import locale_str as L
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import has_key, t
 from bot.services import archive as archive_service
+from bot.services.errors import ServiceError
 from bot.ui.archive import chart_file, export_file, timelapse_file
 from bot.ui.common import bot_of, channel_ids, game_here, reader_locale
 from bot.ui.embeds import COLOUR
 from bot.ui.errors import UserFacingError, reply
 from engine import variants
+
+
+async def figure_autocomplete(interaction: discord.Interaction[Any], current: str
+                              ) -> list[app_commands.Choice[str]]:
+    """What the game here can follow: its variant's chart measures (``Variant.measures``), by
+    their labels (``chart.<measure>.axis``, the variant's catalogue)."""
+    try:
+        game = await game_here(interaction)
+    except ServiceError:
+        return []
+    locale, words = reader_locale(interaction), current.lower().strip()
+    labelled = [(m, t(f"chart.{m}.axis", locale)) for m in variants.get(game.variant).measures]
+    return [app_commands.Choice(name=label[:100], value=m) for m, label in labelled
+            if words in m or words in label.lower()][:25]
 
 
 class ArchiveCommands(commands.Cog):
@@ -73,18 +88,19 @@ class ArchiveCommands(commands.Cog):
         await interaction.followup.send(embed=embed, file=file)
 
     @app_commands.rename(figure=L("figure"))
-    @app_commands.describe(figure=L("What to follow (credits: Duel-Diplomatie)"))
-    @app_commands.choices(figure=[
-        app_commands.Choice(name=L("supply centres (influence in L'Impérialisme)"),
-                            value="centres"),
-        app_commands.Choice(name=L("credits (Duel-Diplomatie)"), value="credits")])
+    @app_commands.describe(figure=L("What to follow (each game offers its own)"))
+    @app_commands.autocomplete(figure=figure_autocomplete)
     async def game_chart(self, interaction: discord.Interaction[Any],
                          figure: str = "centres") -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
         game = await game_here(interaction)
         # "centres": what the variant follows first (L'Impérialisme: influence)
         if figure != "centres" and figure not in variants.get(game.variant).measures:
-            raise UserFacingError("error.archive.credits_duel_only")
+            refusal = f"chart.{figure}.elsewhere"  # the variant that follows it says so
+            raise UserFacingError(refusal if has_key(refusal) else "error.archive.not_followed",
+                                  measure=figure, known=", ".join(
+                                      t(f"chart.{m}.axis", locale)
+                                      for m in variants.get(game.variant).measures))
         chart = await archive_service.chart_series(
             bot.db, game_id=game.id, measure=None if figure == "centres" else figure)
         await interaction.response.defer(thinking=True)

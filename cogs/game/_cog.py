@@ -99,7 +99,7 @@ class GameCog(commands.Cog):
         # press rules are fixed at creation (seed 004 §3.4.7): no command changes them later
         options = {k: v for k, v in (("scoring", scoring), ("press", press),
                                      ("gm_reads_press", gm_reads_press)) if v}
-        options_service.resolve_options(preset, options)
+        options_service.resolve_options(preset, options, variant)
         options_service.resolve_phase_minutes(None, phase_hours)
         await surface_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
@@ -204,7 +204,8 @@ class GameCog(commands.Cog):
         game = await game_here(interaction)
         if phase is None:
             rows = await history_service.phase_history(bot.db, game_id=game.id)
-            lines = [f"`{r.phase}` — {phase_name(r.phase, locale)}" for r in rows]
+            lines = [f"`{r.phase}` — {phase_name(r.phase, locale, game.variant)}"
+                     for r in rows]
             embed = discord.Embed(title=t("history.title", locale, name=game.name),
                                   description="\n".join(lines)[-4000:] or t(
                                       "history.empty", locale), colour=COLOUR)
@@ -242,6 +243,7 @@ class GameCog(commands.Cog):
             file = await map_file(detail.state, f"{shown}.png", results=detail.results,
                                   locale=locale, **map_style(game.options, locale))
         embed = discord.Embed(title=t("map.title", locale, name=game.name,
-                                      phase=phase_name(shown, locale)), colour=COLOUR)
+                                      phase=phase_name(shown, locale, game.variant)),
+                              colour=COLOUR)
         embed.set_image(url=f"attachment://{file.filename}")
         await interaction.followup.send(embed=embed, file=file)

@@ -36,7 +36,7 @@ class GameMasterCog(commands.Cog):
             user_id=interaction.user.id)
         locale = reader_locale(interaction)
         await reply(interaction, t("gm.adjudicated", locale,
-                                   phase=phase_name(outcome.phase, locale)))
+                                   phase=phase_name(outcome.phase, locale, game.variant)))
         await bot.post_now()
 
     @gm.command(name=L("extend"), description=L("Move the deadline (hours, may be negative)"))
@@ -133,5 +133,5 @@ class GameMasterCog(commands.Cog):
                                      seq=detail.seq)
         locale = reader_locale(interaction)
         await reply(interaction, t("gm.rolled_back", locale,
-                                   phase=phase_name(detail.phase, locale)))
+                                   phase=phase_name(detail.phase, locale, game.variant)))
         await bot.post_now()

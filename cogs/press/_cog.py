@@ -50,13 +50,15 @@ def _recipients(letter: press_service.Letter, locale: str, variant: str) -> str:
     return t("press.letter.you_and", locale, count=hidden.others)
 
 
-def _phase(letter: press_service.Letter, locale: str) -> str:
-    return phase_name(letter.phase, locale) if letter.phase else t("press.phase.none", locale)
+def _phase(letter: press_service.Letter, locale: str, variant: str) -> str:
+    return phase_name(letter.phase, locale, variant) if letter.phase \
+        else t("press.phase.none", locale)
 
 
 def letter_heading(letter: press_service.Letter, locale: str, variant: str) -> str:
     key = "press.inbox.sent" if letter.mine else "press.inbox.received"
-    return t(key, locale, sender=_sender(letter, locale, variant), phase=_phase(letter, locale),
+    return t(key, locale, sender=_sender(letter, locale, variant),
+             phase=_phase(letter, locale, variant),
              powers=_recipients(letter, locale, variant))
 
 
@@ -65,7 +67,7 @@ def letter_embed(game: GameView, letter: press_service.Letter, locale: str) -> d
     embed = discord.Embed(title=t("press.letter.title", locale, name=game.name,
                                   sender=_sender(letter, locale, game.variant)),
                           description=letter.text, colour=COLOUR)
-    embed.add_field(name=t("press.letter.to", locale, phase=_phase(letter, locale),
+    embed.add_field(name=t("press.letter.to", locale, phase=_phase(letter, locale, game.variant),
                            powers=_recipients(letter, locale, game.variant)),
                     value="\u200b", inline=False)
     embed.set_footer(text=t("press.letter.footer", locale))

@@ -59,7 +59,7 @@ async def _game_autocomplete(interaction: discord.Interaction[Any], current: int
     out = []
     for g in games:
         label = f"#{g.id} {g.name} — {variant_title(g.variant, locale)}, " \
-                f"{phase_name(g.phase, locale)}"
+                f"{phase_name(g.phase, locale, g.variant)}"
         if str(current).lower() in label.lower():
             out.append(app_commands.Choice(name=label[:100], value=g.id))
     return out[:MAX_CHOICES]

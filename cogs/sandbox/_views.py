@@ -30,7 +30,8 @@ def _source(view: SandboxView, locale: str) -> str:
         return t("sandbox.source.variant", locale,
                  variant=variant_title(view.variant, locale))
     return t(f"sandbox.source.{src.get('kind')}", locale, game_id=src.get("game_id"),
-             name=str(src.get("name", "")), phase=phase_name(str(src.get("phase")), locale))
+             name=str(src.get("name", "")),
+             phase=phase_name(str(src.get("phase")), locale, view.variant))
 
 
 def _end(view: SandboxView, locale: str) -> str | None:
@@ -48,7 +49,7 @@ def board_embed(view: SandboxView, locale: str, *, headline: str | None = None
     """The board now: pending orders by power, and the powers still without any."""
     embed = discord.Embed(
         title=t("sandbox.title", locale, variant=variant_title(view.variant, locale),
-                phase=phase_name(view.phase, locale))[:256],
+                phase=phase_name(view.phase, locale, view.variant))[:256],
         description="\n".join(x for x in (headline, _source(view, locale),
                                            t("sandbox.private", locale), _end(view, locale))
                               if x)[:4000])
@@ -70,8 +71,9 @@ def results_embed(view: SandboxView, locale: str) -> discord.Embed:
     """The last resolution, in the words of the game's own results posts."""
     last = view.last or {}
     embed = board_embed(view, locale, headline=t(
-        "sandbox.resolved", locale, phase=phase_name(str(last.get("phase")), locale),
-        next=phase_name(view.phase, locale)))
+        "sandbox.resolved", locale,
+        phase=phase_name(str(last.get("phase")), locale, view.variant),
+        next=phase_name(view.phase, locale, view.variant)))
     if last.get("bidding"):
         names = {str(pid): power_name(info["country"], locale, view.variant)
                  for pid, info in view.state["duel"]["players"].items()}

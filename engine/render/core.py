@@ -149,13 +149,14 @@ def _title(pt: Painter, base: Base, state: dict[str, Any], locale: str,
            preview_power: str | None, names: Mapping[str, str] | None) -> None:
     md, pal = base.map, base.palette
     game = (names or {}).get(lang(locale)) or (names or {}).get("en")
-    title = phase_title(state.get("phase"), locale) or state.get("title") or game or ""
+    phase = phase_title(state.get("phase"), locale, state.get("variant"))
+    title = phase or state.get("title") or game or ""
     if preview_power:
         info = md.power(preview_power)
         title += " — " + word("preview", locale,
                               power=info.name(locale) if info else preview_power)
     pt.text((24, TITLE_H / 2), title, pal.title_text, 32, anchor="lm")
-    if phase_title(state.get("phase"), locale) and game and md.width >= 1200:  # room for both
+    if phase and game and md.width >= 1200:  # room for both
         pt.text((md.width - 24, TITLE_H / 2), game, pal.title_text, 24,
                   bold=False, anchor="rm")
 

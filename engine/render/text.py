@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-SEASONS = {
-    "S": {"en": "Spring", "fr": "Printemps"},
-    "F": {"en": "Fall", "fr": "Automne"},
-    "W": {"en": "Winter", "fr": "Hiver"},
-}
-STEPS = {
-    "M": {"en": "Movement", "fr": "Mouvements"},
-    "R": {"en": "Retreats", "fr": "Retraites"},
-    "A": {"en": "Adjustments", "fr": "Ajustements"},
-}
+from engine import variants
+
 WORDS = {
     "centers": {"en": "centres", "fr": "centres"},
     "center": {"en": "centre", "fr": "centre"},
@@ -35,13 +27,14 @@ def count(n: int, singular: str, plural: str, locale: str) -> str:
     return f"{n} {word(singular if n == 1 or (lang(locale) == 'fr' and n == 0) else plural, locale)}"
 
 
-def phase_title(phase: str | None, locale: str) -> str | None:
-    """``"S1901M"`` -> ``"Spring 1901 — Movement"`` / ``"Printemps 1901 — Mouvements"``; ``None``
-    when ``phase`` is not a Diplomacy phase (L'Impérialisme has no seasons)."""
-    if not phase or len(phase) < 3:
+def phase_title(phase: str | None, locale: str, variant: str | None = None) -> str | None:
+    """The title of a map of ``phase``: its variant's (``Variant.phase_title``; classic when
+    none is named: ``"S1901M"`` -> ``"Spring 1901 — Movement"``), ``None`` for none (L'Impérialisme
+    has no seasons)."""
+    if not phase:
         return None
-    season, year, step = phase[0].upper(), phase[1:-1], phase[-1].upper()
-    if season not in SEASONS or step not in STEPS or not year.isdigit():
-        return None
-    lg = lang(locale)
-    return f"{SEASONS[season][lg]} {year} — {STEPS[step][lg]}"
+    try:
+        named = variants.get(variant or variants.DEFAULT)
+    except variants.UnknownVariant:
+        named = variants.get(variants.DEFAULT)
+    return named.phase_title(phase, locale)

@@ -93,5 +93,15 @@ def public(state: dict[str, Any]) -> dict[str, Any]:
         else dict(state)
 
 
+def sharing_a_draw(state: dict[str, Any], options: dict[str, Any] | None = None
+                   ) -> list[str]:
+    """Who shares a draw (seed 004 §3.8, Draws Include All Survivors): every power still in
+    the game that a player holds or held, one in civil disorder included; not a power nobody
+    ever played (``options["neutral"]`` in a game of fewer players, L'Impérialisme's
+    ``options["unplayed"]``)."""
+    never = set((options or {}).get("neutral") or ()) | set((options or {}).get("unplayed") or ())
+    return [p for p in of_state(state).survivors(state) if p not in never]
+
+
 __all__ = ["DEFAULT", "UnknownVariant", "Variant", "game_map", "get", "names", "of_state",
-           "public", "register", "unregister"]
+           "public", "register", "sharing_a_draw", "unregister"]

@@ -7,12 +7,52 @@ the variant's ``RuleError`` subclass (``errors``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.errors import RuleError
 from engine.maps import Map
 
 JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A text the bot says in the reader's language: a catalogue key (the variant's
+    catalogue folder holds it) and its fields; a field may be a ``Phrase`` itself (said
+    first: "Spring" inside "Spring 1901, movement")."""
+
+    key: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rule option of a game: fixed at creation (``/game create``, the services),
+    checked against this schema and shown by ``/game settings``."""
+
+    name: str
+    type: type  # bool, int or str
+    default: Any
+    allowed: tuple[Any, ...] = ()  # the values a str option takes (none: any text)
+    minimum: int | None = None  # an int option's bounds
+    maximum: int | None = None
+    nullable: bool = False  # None is a value ("no end year")
+    label: Mapping[str, str] = field(default_factory=dict)  # "en", "fr"
+    help: Mapping[str, str] = field(default_factory=dict)
+
+    def accepts(self, value: Any) -> bool:
+        if value is None:
+            return self.nullable
+        if self.type is bool:
+            return isinstance(value, bool)
+        if self.type is int:
+            return not isinstance(value, bool) and isinstance(value, int) and \
+                (self.minimum is None or value >= self.minimum) and \
+                (self.maximum is None or value <= self.maximum)
+        if self.allowed:
+            return any(value == x and type(value) is type(x) for x in self.allowed)
+        return isinstance(value, self.type)
 
 
 class Variant(Protocol):
@@ -31,6 +71,20 @@ class Variant(Protocol):
     scoring: tuple[str, ...]
     # what a chart of a game can follow over time (``measure``), the first by default
     measures: tuple[str, ...]
+    # its own rule options, added to those every game has (``bot.services.options``)
+    options: tuple[Option, ...]
+    # the phase-length keys its phases use: "M", "R", "A" (a Diplomacy year), "*" (any other)
+    phase_lengths: tuple[str, ...]
+    # the folder of its texts (``<language>.ftl``, Project Fluent) when not the bot's
+    # ``bot/i18n/<name>/``: phase names, chart labels, its options' settings lines, its posts
+    catalogue: str | None
+
+    def phase_name(self, phase: str) -> Phrase | None:
+        """What a phase id of this variant is called (``S1901M``: "Spring 1901, movement";
+        ``C3-VOTE``: "Crisis 3, vote"), None for an id it does not make."""
+
+    def phase_title(self, phase: str, locale: str) -> str | None:
+        """The title of a map of that phase ("Spring 1901 — Movement"), None for none."""
 
     def new_state(self, setup: Mapping[str, Any] | None = None) -> JSON:
         """The opening STATE; ``setup`` carries what the variant needs to deal (players,

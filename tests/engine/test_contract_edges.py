@@ -138,3 +138,33 @@ def test_each_variant_says_what_its_charts_follow() -> None:
     assert variants.get("duel").measure(start, "credits") is None  # no duel in it
     assert variants.get("imperialisme").measures == ("influence",)
     assert variants.get("imperialisme").measure(start, "centres") is None
+
+
+@pytest.mark.parametrize("odd", ["\u3000", "\u0085", "\u2028", "\x0b", "\x0c", "\xa0"])
+def test_a_line_of_other_whitespace_gets_an_error_answer(odd: str) -> None:
+    """Blank means JSON's own whitespace only (space, tab, CR, LF): any other line is a
+    request, malformed, and gets its one answer."""
+    lines = [json.dumps(GOOD), odd, " \t\r", json.dumps(GOOD)]
+    rc, answers = cli(("\n".join(lines) + "\n").encode("utf-8"))
+    assert rc == 0 and len(answers) == 3
+    assert "bad JSON" in answers[1]["error"]
+    assert answers[0]["state"]["phase"] == answers[2]["state"]["phase"] == "F1901M"
+
+
+def test_input_of_other_whitespace_alone_gets_an_error_answer() -> None:
+    rc, answers = cli("\u3000\n".encode())
+    assert rc == 0 and len(answers) == 1 and "bad JSON" in answers[0]["error"]
+    rc, answers = cli(b" \r\n\t\n")
+    assert rc == 2 and answers == []
+
+
+@pytest.mark.parametrize("phases", [[1, 2], [{"phase": "S1901M", "state": []}], "x"])
+def test_replay_of_a_malformed_export_is_refused_not_a_traceback(phases: Any,
+                                                                 tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "diplomacy-referee/1", "variant": "classic",
+                                "phases": phases, "final_state": {}}), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)],
+                          capture_output=True, cwd=ROOT, timeout=120, check=False, text=True)
+    assert proc.returncode == 1 and proc.stderr.startswith("replay failed:"), proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -22,24 +22,23 @@ archive-timelapse_title = { $name } — { $count ->
         [one] { $count } frame
        *[other] { $count } frames
     }
-archive-chart_title = { $name } — { $measure ->
-        [influence] influence after each crisis
-        [credits] credits per year
-       *[centres] supply centres per year
-    }
-archive-chart_axis = { $measure ->
-        [influence] influence
-        [credits] credits
-       *[centres] supply centres
-    }
+archive-chart_title = { $name } — { MEASURE($measure, "title") }
+archive-chart_axis = { MEASURE($measure, "axis") }
+error-archive-not_followed = This game does not follow “{ $measure }”: choose { $known }.
 error-archive-too_big = This file is too large ({ $size } KB): an export holds at most { $max } KB.
 error-archive-not_json = This file is not JSON: attach the file /game export made. Nothing was created.
 error-archive-not_export = This file is not a game exported by /game export. Nothing was created.
 error-archive-unknown_variant = This export is of a game this bot does not play ({ $variant }). Nothing was created.
 error-archive-no_phases = This export holds no resolved phase. Nothing was created.
-error-archive-does_not_replay = This export does not replay (phase: { $phase }): its orders do not lead to the position recorded next. Nothing was created.
+error-archive-does_not_replay = This export does not replay (phase: { $phase }): { $field ->
+        [results] the results it records are not the ones its orders give.
+        [result] the result it declares is not the one the rules give from its final position.
+        [phase] its phases do not follow one another as its orders lead.
+        [units] its orders do not lead to the units recorded next.
+        [centres] its orders do not lead to the supply centres recorded next.
+       *[position] its orders do not lead to the position recorded next.
+    } Nothing was created.
 error-archive-nothing_yet = No phase of this game has been resolved yet.
-error-archive-credits_duel_only = Only Duel-Diplomatie has credits: choose supply centres.
 ladder-stats_title = Record of { $user } on this server
 ladder-stats_none = { $user } has not finished a game on this server yet.
 ladder-stats_variant = { $variant }
@@ -77,3 +76,7 @@ ladder-line = **{ $rank }.** { $user } — { $rating } ({ $games ->
        *[other] { $draws } draws
     })
 ladder-footer = Rating: OpenSkill (Plackett–Luce) μ − 3σ, from the scores of the finished games.
+
+## The chart measure every board has (Variant.measures: "centres")
+chart-centres-title = supply centres per year
+chart-centres-axis = supply centres

@@ -22,24 +22,23 @@ archive-timelapse_title = { $name } — { $count ->
         [one] { $count } image
        *[other] { $count } images
     }
-archive-chart_title = { $name } — { $measure ->
-        [influence] influence après chaque crise
-        [credits] crédits par année
-       *[centres] centres de ravitaillement par année
-    }
-archive-chart_axis = { $measure ->
-        [influence] influence
-        [credits] crédits
-       *[centres] centres de ravitaillement
-    }
+archive-chart_title = { $name } — { MEASURE($measure, "title") }
+archive-chart_axis = { MEASURE($measure, "axis") }
+error-archive-not_followed = Cette partie ne suit pas « { $measure } » : choisissez { $known }.
 error-archive-too_big = Ce fichier est trop gros ({ $size } Ko) : un export tient en { $max } Ko au plus.
 error-archive-not_json = Ce fichier n'est pas du JSON : joignez le fichier produit par /partie exporter. Rien n'a été créé.
 error-archive-not_export = Ce fichier n'est pas une partie exportée par /partie exporter. Rien n'a été créé.
 error-archive-unknown_variant = Cet export est celui d'un jeu que ce bot ne connaît pas ({ $variant }). Rien n'a été créé.
 error-archive-no_phases = Cet export ne contient aucune phase résolue. Rien n'a été créé.
-error-archive-does_not_replay = Cet export ne se rejoue pas (phase : { $phase }) : ses ordres ne mènent pas à la position enregistrée ensuite. Rien n'a été créé.
+error-archive-does_not_replay = Cet export ne se rejoue pas (phase : { $phase }) : { $field ->
+        [results] les résultats qu'il enregistre ne sont pas ceux que donnent ses ordres.
+        [result] le résultat qu'il déclare n'est pas celui que donnent les règles depuis sa position finale.
+        [phase] ses phases ne se suivent pas comme ses ordres y mènent.
+        [units] ses ordres ne mènent pas aux unités enregistrées ensuite.
+        [centres] ses ordres ne mènent pas aux centres de ravitaillement enregistrés ensuite.
+       *[position] ses ordres ne mènent pas à la position enregistrée ensuite.
+    } Rien n'a été créé.
 error-archive-nothing_yet = Aucune phase de cette partie n'a encore été résolue.
-error-archive-credits_duel_only = Seule Duel-Diplomatie a des crédits : choisissez les centres de ravitaillement.
 ladder-stats_title = Palmarès de { $user } sur ce serveur
 ladder-stats_none = { $user } n'a encore terminé aucune partie sur ce serveur.
 ladder-stats_variant = { $variant }
@@ -105,12 +104,8 @@ command-archive-chart-desc = Centres de ravitaillement par puissance et par ann�
     .source = Supply centres per power and year, as a chart
 command-archive-figure = mesure
     .source = figure
-command-archive-figure-desc = Ce qu'il faut suivre (crédits : Duel-Diplomatie)
-    .source = What to follow (credits: Duel-Diplomatie)
-command-archive-figure-centres = centres de ravitaillement (influence dans L'Impérialisme)
-    .source = supply centres (influence in L'Impérialisme)
-command-archive-figure-credits = crédits (Duel-Diplomatie)
-    .source = credits (Duel-Diplomatie)
+command-archive-figure-desc = Ce qu'il faut suivre (chaque partie propose les siens)
+    .source = What to follow (each game offers its own)
 command-ladder-stats = stats
     .source = stats
 command-ladder-stats-desc = Le palmarès d'un joueur sur ce serveur, par jeu
@@ -139,3 +134,7 @@ command-archive-sum-of-squares = somme des carrés
     .source = sum of squares
 command-archive-c-diplo = C-Diplo
     .source = C-Diplo
+
+## The chart measure every board has (Variant.measures: "centres")
+chart-centres-title = centres de ravitaillement par année
+chart-centres-axis = centres de ravitaillement

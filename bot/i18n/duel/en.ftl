@@ -33,3 +33,15 @@ error-duel-not_started = The duel has not started yet.
 error-duel-refused = { $message_en }
 error-duel-two_players = A duel needs exactly two players (signed up: { $count }).
 phase-kind-B = bidding
+
+## Its option (engine.variants.duel: Variant.options) in /game settings
+settings-bids_accumulate = Unspent bids carried over to the next year: { $on ->
+        [yes] on
+       *[no] off
+    }
+
+## Its chart measure (Variant.measures) in /game chart
+chart-credits-title = credits per year
+chart-credits-axis = credits
+error-archive-credits_duel_only = Only Duel-Diplomatie has credits: choose supply centres.
+chart-credits-elsewhere = { error-archive-credits_duel_only }

@@ -59,3 +59,15 @@ command-duel-confirm = confirmer
     .source = confirm
 command-duel-stalemate = impasse
     .source = stalemate
+
+## Its option (engine.variants.duel: Variant.options) in /game settings
+settings-bids_accumulate = Report des enchères non dépensées à l'année suivante : { $on ->
+        [yes] activé
+       *[no] désactivé
+    }
+
+## Its chart measure (Variant.measures) in /game chart
+chart-credits-title = crédits par année
+chart-credits-axis = crédits
+error-archive-credits_duel_only = Seule Duel-Diplomatie a des crédits : choisissez les centres de ravitaillement.
+chart-credits-elsewhere = { error-archive-credits_duel_only }

@@ -114,3 +114,15 @@ imp-withdraw_refused = { $target } refuses: the declaration of war of { $attacke
 imp-withdraw_request = { $attacker } asks to withdraw its declaration of war on { $target }. { $target }, do you consent?
 imp-withdraw_yes = Consent
 imp-withdrawn = { $attacker } withdrew its declaration of war on { $target }, with the consent of { $target }.
+
+## Phase names (engine.variants.imperialisme: Variant.phase_name)
+phase-crisis-annexation = Crisis { $number }, annexation
+phase-crisis-conference = Crisis { $number }, conference
+phase-crisis-pending = Before crisis { $number }
+phase-crisis-vote = Crisis { $number }, vote
+phase-end = End of the game
+phase-exchange = Exchange session, exchange { $number }
+
+## Its chart measure (Variant.measures) in /game chart
+chart-influence-title = influence after each crisis
+chart-influence-axis = influence

@@ -219,3 +219,15 @@ command-imperialisme-conference = conférence
     .source = conference
 command-imperialisme-vote = vote
     .source = vote
+
+## Phase names (engine.variants.imperialisme: Variant.phase_name)
+phase-crisis-annexation = Crise { $number }, annexion
+phase-crisis-conference = Crise { $number }, conférence
+phase-crisis-pending = Avant la crise { $number }
+phase-crisis-vote = Crise { $number }, vote
+phase-end = Fin de la partie
+phase-exchange = Séance d'échanges, échange { $number }
+
+## Its chart measure (Variant.measures) in /game chart
+chart-influence-title = influence après chaque crise
+chart-influence-axis = influence

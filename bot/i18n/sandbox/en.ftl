@@ -35,6 +35,7 @@ error-sandbox-from_game_only = The opening of { $variant } is dealt from the pla
 error-sandbox-game_required = Say which of your games to copy (`game:`), or start from a variant (`variant:`).
 error-sandbox-over = The game is over on this board: `/sandbox undo` or `/sandbox reset`.
 error-sandbox-nothing_to_undo = Nothing to undo.
+error-sandbox-which_power = Which power gives `{ $line }`? Possible powers: { $powers }. Say it with `power:`. Nothing was added.
 error-sandbox-bids_need_power = Say whose bids these are (`power:`).
 sandbox-map_title = Sandbox — { $variant }
 error-sandbox-busy = Your sandbox changed while this was being checked: send it again.

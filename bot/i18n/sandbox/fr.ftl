@@ -35,6 +35,7 @@ error-sandbox-from_game_only = L'ouverture de { $variant } dépend des choix des
 error-sandbox-game_required = Dites laquelle de vos parties copier (`partie:`), ou partez d'une variante (`variante:`).
 error-sandbox-over = La partie est finie sur ce plateau : `/bac-à-sable annuler` ou `/bac-à-sable recommencer`.
 error-sandbox-nothing_to_undo = Rien à annuler.
+error-sandbox-which_power = Quelle puissance donne `{ $line }` ? Puissances possibles : { $powers }. Précisez-la avec `puissance:`. Rien n'a été ajouté.
 error-sandbox-bids_need_power = Dites de qui sont ces offres (`puissance:`).
 sandbox-map_title = Bac à sable — { $variant }
 error-sandbox-busy = Votre bac à sable a changé pendant la vérification : renvoyez-le.

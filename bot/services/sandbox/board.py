@@ -106,14 +106,18 @@ def _refuse(state: dict[str, Any], power: str, lines: list[dict[str, Any]]) -> O
 
 def _checked(state: dict[str, Any], candidates: list[str], text: str
              ) -> dict[str, list[dict[str, Any]]]:
-    """Each line of ``text`` for the first power among ``candidates`` that may give it: new
-    lines by power. A line no power may give refuses the whole text."""
+    """Each line of ``text`` for the one power among ``candidates`` that may give it: new
+    lines by power. A line no power may give refuses the whole text; a line several may give
+    (no power named) is a question back: which power?"""
     checks = {p: engine_api.check_orders(state, p, text)["lines"] for p in candidates}
     first = checks[candidates[0]]
     by_power: dict[str, list[dict[str, Any]]] = {}
     shown: list[dict[str, Any]] = []
     for i in range(len(first)):
-        owner = next((p for p in candidates if checks[p][i]["ok"]), None)
+        owners = [p for p in candidates if checks[p][i]["ok"]]
+        if len(owners) > 1:  # a waive, a removal sent ahead: whose it is is asked, not guessed
+            raise Invalid("sandbox.which_power", line=str(first[i]["text"]), powers=owners)
+        owner = owners[0] if owners else None
         if owner is None:
             errors = [checks[p][i] for p in candidates]
             shown.append(next((x for x in errors if (x.get("error") or {}).get("code")

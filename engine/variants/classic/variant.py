@@ -7,7 +7,8 @@ from typing import Any
 
 from engine import scoring
 from engine.maps import Map, load_map
-from engine.variants.classic import game
+from engine.variants.base import Option, Phrase
+from engine.variants.classic import game, phase_names
 from engine.variants.classic.orders.errors import OrderError
 from engine.variants.classic.orders.names import Ambiguous, resolve_power
 from engine.variants.classic.state import state_from_json
@@ -44,6 +45,16 @@ class ClassicVariant:
     pending_keys = frozenset({"conditional"})  # seed 004 §3.4.2
     scoring: tuple[str, ...] = scoring.SYSTEMS
     measures: tuple[str, ...] = ("centres",)
+    options: tuple[Option, ...] = ()
+    phase_lengths: tuple[str, ...] = ("M", "R", "A")
+    catalogue: str | None = None
+    phase_kinds = "MRA"  # the last letter of its phase ids: movement, retreats, adjustments
+
+    def phase_name(self, phase: str) -> Phrase | None:
+        return phase_names.phase_name(phase, self.phase_kinds)
+
+    def phase_title(self, phase: str, locale: str) -> str | None:
+        return phase_names.phase_title(phase, locale)
 
     def game_map(self) -> Map:
         return load_map(self.map_name)

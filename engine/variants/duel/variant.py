@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.variants.base import Option
 from engine.variants.classic.variant import ClassicVariant
 from engine.variants.duel import api
 from engine.variants.duel.countries import country_name
@@ -27,6 +28,15 @@ class DuelVariant(ClassicVariant):
     errors = DuelError  # type: ignore[assignment]
     assignment = "preferences"  # countries from the two ranked lists (rule 3)
     measures: tuple[str, ...] = ("centres", "credits")
+    options: tuple[Option, ...] = (Option(
+        "bids_accumulate", bool, False,
+        label={"en": "Unspent bids carried over to the next year",
+               "fr": "Report des enchères non dépensées à l'année suivante"},
+        help={"en": "What a country does not spend at a year's bidding is kept for the next",
+              "fr": "Ce qu'un pays ne dépense pas aux enchères d'une année lui reste pour "
+                    "la suivante"}),)
+    phase_lengths: tuple[str, ...] = ("M", "R", "A", "*")  # "*": the bidding season
+    phase_kinds = "MRAB"  # B: the bidding season of a year (rule 5)
 
     def measure(self, state: Mapping[str, Any],
                 name: str) -> tuple[str, dict[str, float]] | None:

@@ -3,14 +3,21 @@ secret votes weighted by influence, annexations and exchanges on the Europe-1900
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from engine.variants.base import Option, Phrase
 from engine.variants.imperialisme import api
 from engine.variants.imperialisme.errors import ImperialError
 
 JSON = dict[str, Any]
+
+# its phase ids (``bot.services.imperialisme.common.phase_of``): a crisis and its stage, an
+# exchange session, the end
+_CRISIS_PHASE = re.compile(r"C(\d+)-(CONFERENCE|VOTE|ANNEXATION|PENDING)")
+_EXCHANGE_PHASE = re.compile(r"X(\d+)")
 
 
 class ImperialismeVariant:
@@ -24,6 +31,20 @@ class ImperialismeVariant:
     pending_keys: frozenset[str] = frozenset()  # ballots live apart, sealed
     scoring: tuple[str, ...] = ("influence",)  # seed 003 ranks by influence
     measures: tuple[str, ...] = ("influence",)
+    options: tuple[Option, ...] = ()
+    phase_lengths: tuple[str, ...] = ("M", "R", "A", "*")  # its steps take "*"
+    catalogue: str | None = None
+
+    def phase_name(self, phase: str) -> Phrase | None:
+        """``C3-VOTE``: "Crisis 3, vote"; ``X2``: the second exchange; ``END``."""
+        if crisis := _CRISIS_PHASE.fullmatch(phase):
+            return Phrase(f"phase.crisis.{crisis[2].lower()}", {"number": int(crisis[1])})
+        if exchange := _EXCHANGE_PHASE.fullmatch(phase):
+            return Phrase("phase.exchange", {"number": int(exchange[1])})
+        return Phrase("phase.end") if phase == "END" else None
+
+    def phase_title(self, phase: str, locale: str) -> str | None:
+        return None  # its maps are titled by the game's name (no seasons)
 
     def run(self, request: Any) -> Any:
         """Its own operations (crises, votes…): ``{"op": name, "state": STATE, ...}``."""

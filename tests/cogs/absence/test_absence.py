@@ -4,6 +4,7 @@ asked for a replacement; the reason is never posted; bad input is refused, nothi
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime, time, timedelta
 
 from bot.i18n import t
@@ -17,6 +18,15 @@ from tests.e2e.correspondence import GM, dms, language, new_game, pass_deadline,
 from tests.e2e.harness import CHANNEL_ID, Harness, Member
 
 SECRET = "dentist-appointment-xyz"
+
+
+def test_days_are_written_the_readers_way() -> None:
+    d = date(2020, 1, 2)
+    assert day_text(d, "fr") == "2 janvier 2020"
+    assert day_text(d, "en-GB") == "2 January 2020"
+    assert day_text(d, "en-US") == "January 2, 2020"
+    assert t("error.absence.past", "fr", ends=day_text(d, "fr")) == \
+        "Cette absence est déjà terminée (dernier jour le 2 janvier 2020)."
 
 
 def _day(d: date, h: Harness) -> str:
@@ -60,8 +70,8 @@ async def test_a_deadline_on_a_day_away_moves_to_the_end_of_the_absence(h: Harne
     first, last = deadline.date(), deadline.date() + timedelta(days=2)
     mark = len(h.fake.calls)
     answer = await _away(h, france, first, last)
-    assert t("absence.set_done", lang, starts=day_text(first, lang),
-             ends=day_text(last, lang)) in answer
+    assert t("absence.set_done", lang, starts=day_text(first, france.locale),
+             ends=day_text(last, france.locale)) in answer
     assert SECRET in answer  # the player's own reply, ephemeral
     moved = await _deadline(h, game_id)
     assert moved == _midnight_after(last)
@@ -152,23 +162,29 @@ async def test_bad_absences_are_refused_and_change_nothing(h: Harness) -> None:
                               ends=last)
         assert calls[0].ephemeral
         assert calls[0].content == t(key, lang, **params), calls[0].content
+        if key != "error.absence.bad_date":  # which shows the forms it reads
+            assert not re.search(r"\d{4}-\d{2}-\d{2}", calls[0].content), "no ISO date"
+
+    def day(d: date) -> str:
+        return day_text(d, england.locale)
 
     later = (today + timedelta(days=3)).isoformat()
     await refused(england, "error.absence.bad_date", "32/13", later, value="32/13")
     await refused(england, "error.absence.bad_date", "tomorrow", later, value="tomorrow")
     first, last = today + timedelta(days=5), today + timedelta(days=2)
+    # the days said back the reader's way (Babel), never ISO: "le 2 janvier 2020"
     await refused(england, "error.absence.ends_before", first.isoformat(), last.isoformat(),
-                  starts=first.isoformat(), ends=last.isoformat())
+                  starts=day(first), ends=day(last))
     past = today - timedelta(days=3)
     await refused(england, "error.absence.past", (past - timedelta(days=2)).isoformat(),
-                  past.isoformat(), ends=past.isoformat())
+                  past.isoformat(), ends=day(past))
     far = today + timedelta(days=120)
     await refused(england, "error.absence.too_long", today.isoformat(), far.isoformat(),
                   count=121, max=90)
     await refused(england, "error.absence.overlaps", (today + timedelta(days=21)).isoformat(),
                   (today + timedelta(days=30)).isoformat(),
-                  starts=(today + timedelta(days=20)).isoformat(),
-                  ends=(today + timedelta(days=22)).isoformat())
+                  starts=day(today + timedelta(days=20)),
+                  ends=day(today + timedelta(days=22)))
     stranger = Member(OUTSIDER.id, "outsider", locale=england.locale)
     calls = await h.slash(stranger, "absence set", channel_id=CHANNEL_ID, starts=later,
                           ends=later)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ from tests.e2e.harness import CHANNEL_ID, Call, Harness, Member
 
 OTHER_CHANNEL = 600_000_000_000_000_003
 OUT = Path("/tmp/archive-test")
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def reader(h: Harness, who: Member) -> Member:
@@ -170,7 +173,7 @@ async def test_bad_files_are_refused_and_nothing_is_created(h: Harness) -> None:
         (json.dumps({**export, "phases": []}).encode(), t("error.archive.no_phases", lang)),
         (json.dumps(tampered).encode(),
          t("error.archive.does_not_replay", lang,
-                                    phase=phase_name("S1901M", lang))),
+           phase=phase_name("S1901M", lang), field="results")),
         (json.dumps({**export, "phases": [{"phase": "S1901M"}]}).encode(),
          t("error.archive.not_export", lang)),
     ]
@@ -184,6 +187,88 @@ async def test_bad_files_are_refused_and_nothing_is_created(h: Harness) -> None:
     assert calls[-1].ephemeral
     assert calls[-1].text() == t("error.missing_permissions", lang)
     assert await games_count(h) == before
+
+
+def forgeries(export: dict[str, Any]) -> list[tuple[str, dict[str, Any], str, str]]:
+    """(what, forged export, phase named, field named): each changes one declared fact and
+    keeps the orders, so that the positions would still replay."""
+    out = []
+
+    def forged(what: str, phase: str, field: str, change: Any) -> None:
+        copy = json.loads(json.dumps(export))
+        change(copy)
+        out.append((what, copy, phase, field))
+
+    def solo(e: dict[str, Any]) -> None:
+        e["result"] = {"winner": "italy"}
+
+    def fails(e: dict[str, Any]) -> None:
+        line = next(r for r in e["phases"][0]["results"] if r["text"] == "A mar - spa")
+        line["status"] = "fails"
+
+    def support(e: dict[str, Any]) -> None:
+        e["phases"][0]["results"].append({**e["phases"][0]["results"][0], "power": "italy",
+                                          "text": "A ven S A rom", "unit": "A ven"})
+
+    def units(e: dict[str, Any]) -> None:
+        for u in e["phases"][1]["state"]["units"]:
+            if u["location"] == "par":
+                u["location"] = "bur"
+
+    def opening(e: dict[str, Any]) -> None:  # Tunis Italian from the start, in every record
+        for state in [p["state"] for p in e["phases"]] + [e["final_state"]]:
+            state["centers"]["italy"].append("tun")
+
+    def centres(e: dict[str, Any]) -> None:
+        e["final_state"]["centers"]["italy"].append("tun")
+
+    def phases(e: dict[str, Any]) -> None:
+        e["phases"][1]["phase"] = "F1902M"
+
+    forged("a solo declared", "S1902M", "result", solo)
+    forged("a result changed to fails", "S1901M", "results", fails)
+    forged("a support nobody ordered", "S1901M", "results", support)
+    forged("a unit put elsewhere", "S1901M", "units", units)
+    forged("a centre given", "W1901A", "centres", centres)
+    forged("a made-up opening", "S1901M", "centres", opening)
+    forged("a phase renamed", "S1901M", "phase", phases)
+    return out
+
+
+async def test_a_forged_export_is_refused_field_by_field(h: Harness, tmp_path: Path) -> None:
+    """Only the orders are trusted: each declared fact that disagrees with what the engine
+    makes of them refuses the file, nothing created, the phase and the fact said; the command
+    line refuses the same files."""
+    lang = language(h)
+    await drawn_game(h)
+    await h.slash(GM, "gm adjudicate", channel_id=CHANNEL_ID)
+    calls = await h.slash(GM, "game export", channel_id=CHANNEL_ID)
+    export: dict[str, Any] = json.loads(attached(calls, ".json"))
+    assert export["result"]["draw"] == ["france", "russia"]
+    before = await games_count(h)
+    for what, forged, phase, field in forgeries(export):
+        calls = await h.slash(reader(h, GM), "game import", channel_id=OTHER_CHANNEL,
+                              file=("game.json", json.dumps(forged).encode()))
+        assert calls[-1].text() == t("error.archive.does_not_replay", lang,
+                                     phase=phase_name(phase, lang), field=field), what
+        if lang == "en":
+            path = tmp_path / "forged.json"
+            path.write_text(json.dumps(forged), encoding="utf-8")
+            proc = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)],
+                                  cwd=ROOT, capture_output=True, text=True, timeout=120,
+                                  check=False)
+            assert proc.returncode == 1, what
+            assert proc.stderr.startswith(f"replay failed: {phase}:"), (what, proc.stderr)
+            assert f"(field: {field})" in proc.stderr, (what, proc.stderr)
+    assert await games_count(h) == before
+    # the genuine file is imported, with the result the rules give
+    calls = await h.slash(reader(h, GM), "game import", channel_id=OTHER_CHANNEL,
+                          file=("game.json", json.dumps(export).encode()))
+    assert await games_count(h) == before + 1
+    async with h.bot.db.transaction(write=False) as session:
+        imported = (await session.exec(select(Game).order_by(Game.id.desc()))).first()  # type: ignore[union-attr]
+    assert imported is not None and imported.result is not None
+    assert imported.result["draw"] == ["france", "russia"] and imported.result["imported"]
 
 
 async def test_nothing_to_draw_before_the_first_phase(h: Harness) -> None:

@@ -16,6 +16,7 @@ from bot.i18n import t
 from bot.services import archive as archive_service
 from bot.services import duel as duel_service
 from bot.services import games as games_service
+from engine.replay import replay
 from tests.e2e.harness import CHANNEL_ID, Call, Harness, Member, running_bot
 
 GM = Member(1001, "gm", permissions=str((1 << 50) - 1))
@@ -67,6 +68,8 @@ async def test_duel_export_keeps_sealed_bids_out_and_charts_the_credits(h: Harne
     assert not [o for p in export["phases"] for o in p["orders"]
                 if (o.get("bids") or {}).get("turkey")]
     assert "\"england\": 9" not in json.dumps(export)
+    # the stricter replay (results, phases, the opening dealt) takes a duel's export
+    assert all(line["ok"] for line in replay(export))
 
     calls = await h.slash(ALICE, "game chart", channel_id=CHANNEL_ID, figure="credits")
     assert t("archive.chart_title", "en", name="Duel", measure="credits") in calls[-1].text()

@@ -42,3 +42,21 @@ async def test_status_names_the_missing_powers_the_replacement_and_the_deadline(
     fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
     assert fields["En attente de (1)" if fr else "Waiting for (1)"] == (
         "Turquie" if fr else "Turkey")
+
+
+async def test_a_finished_game_awaits_nobody(h: Harness) -> None:
+    """Once the game is over, /game status marks no seat as awaited, ready or written."""
+    fr = language(h) == "fr"
+    game_id, by = await new_game(h, options={"end_year": 1901})
+    await submit(h, by["france"], "A mar - spa")
+    for _ in range(3):  # S1901M, F1901M, W1901A: past the last year, the game ends
+        await h.slash(GM, "gm adjudicate", channel_id=CHANNEL_ID)
+    reader = Member(5001, "reader", locale="fr" if fr else "en-US")
+    (reply,) = await h.slash(reader, "game status", channel_id=CHANNEL_ID)
+    fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
+    assert fields["État" if fr else "Status"] == ("terminée" if fr else "finished"), fields
+    players = fields["Joueurs (7)" if fr else "Players (7)"]
+    assert all(f"<@{m.id}>" in players for m in by.values())
+    assert not any(mark in players for mark in ("⏳", "✅", "📝")), players
+    assert not any(name.startswith("En attente" if fr else "Waiting") for name in fields)
+    _ = game_id

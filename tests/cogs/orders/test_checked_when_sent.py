@@ -54,3 +54,32 @@ async def test_builds_sent_with_movement_orders_say_what_becomes_of_them(h: Harn
             "orders") in text
     assert ("retraite conditionnelle\u202f: utilisée seulement si cette unité est délogée" if fr
             else "conditional retreat: used only if this unit is dislodged") in text
+
+
+async def test_a_build_sent_ahead_is_checked_as_far_as_it_can_be(h: Harness) -> None:
+    """A conditional build (rules §3.4.2) is refused at once when it can never be played:
+    not a home centre of the power, or a fleet inland; owning the centre and its being free
+    are left to the Winter."""
+    fr = language(h) == "fr"
+    _game_id, by = await new_game(h)
+    cases = [
+        (by["austria"], "A vie - tyr; Build A mun",
+         "❌ `Build A mun` — Vous ne pouvez pas construire à Munich\u202f: ce n'est pas l'un "
+         "de vos centres nationaux." if fr else
+         "❌ `Build A mun` — You cannot build in Munich: it is not one of your home centres."),
+        (by["germany"], "Build F mun",
+         "❌ `Build F mun` — Une flotte ne peut pas être construite à l'intérieur des terres "
+         "(Munich)." if fr else "❌ `Build F mun` — A fleet cannot be built inland (Munich)."),
+        (by["russia"], "Build F stp", "❌ `Build F stp`"),
+    ]
+    for member, text, refusal in cases:
+        reply = (await submit(h, member, text)).text()
+        assert ("Vos ordres n'ont pas été enregistrés" if fr else
+                "Your orders were not saved") in reply
+        assert refusal in reply, reply
+        calls = await h.slash(member, "orders show", channel_id=CHANNEL_ID)
+        assert "mun" not in calls[-1].text().lower().replace("munich", ""), "nothing stored"
+    # the same build by the power whose home centre it is stays a conditional order
+    reply = (await submit(h, by["germany"], "Build A mun")).text()
+    assert "❌" not in reply
+    assert ("gardé pour l'hiver" if fr else "kept for the Winter") in reply

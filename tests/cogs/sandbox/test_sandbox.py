@@ -220,3 +220,31 @@ async def test_in_direct_messages_and_from_a_past_phase(h: Harness) -> None:
     assert row is not None and row.source["kind"] == "variant"
     calls = await h.slash(me, "sandbox end", dm=True)
     assert not answer(calls).ephemeral
+
+
+async def test_an_order_of_no_single_power_is_asked_about_never_guessed(h: Harness) -> None:
+    """Without `power:`, a line goes to the power it can only be (a build in a home centre
+    goes to that centre's power, rules §3.4.2); a line several powers could give (a waive,
+    a removal sent ahead) gets a question back naming them, and nothing is added."""
+    fr = language(h) == "fr"
+    _game_id, by = await new_game(h)
+    me = by["italy"]
+    await h.slash(me, "sandbox new", channel_id=CHANNEL_ID)
+    for text in ("Waive", "Remove A mun"):
+        calls = await h.slash(me, "sandbox order", channel_id=CHANNEL_ID, text=text)
+        shown = answer(calls).text()
+        assert (f"Quelle puissance donne `{text}`\u202f? Puissances possibles\u202f: "
+                "Autriche, Angleterre, France, Allemagne, Italie, Russie, Turquie."
+                if fr else f"Which power gives `{text}`? Possible powers: Austria, England, "
+                "France, Germany, Italy, Russia, Turkey.") in shown, shown
+        row = await sandbox_of(h, me.id)
+        assert row is not None and row.orders == {}
+    calls = await h.slash(me, "sandbox order", channel_id=CHANNEL_ID, text="Build A mun")
+    assert "❌" not in answer(calls).text()
+    row = await sandbox_of(h, me.id)
+    assert row is not None and list(row.orders) == ["germany"]
+    # named, the same line is that power's
+    calls = await h.slash(me, "sandbox order", channel_id=CHANNEL_ID, text="Waive",
+                          power="austria")
+    row = await sandbox_of(h, me.id)
+    assert row is not None and sorted(row.orders) == ["austria", "germany"]

@@ -248,7 +248,40 @@ def _conditional(order: Order, state: GameState, power: str, game_map: Map) -> C
         assert unit is not None
         return Checked(RetreatList(unit.type, unit.location, order.targets), unit=unit,
                        conditional=True)
+    if isinstance(order, Build):
+        # what can be known now is checked now: a home centre of this power, a unit that
+        # fits the province; owning it and its being free are known in the Winter
+        prov = province_of(order.location)
+        if game_map.provinces[prov].home != power:
+            return Checked(None, OrderError("build_not_home", _place("location", game_map,
+                                                                      prov)))
+        built = _build_unit(order, game_map)
+        if built.order is None:
+            return built
+        return Checked(built.order, conditional=True)
     return Checked(order, conditional=True)
+
+
+def _build_unit(order: Build, game_map: Map) -> Checked:
+    """The unit type fits the province (no fleet inland) and a fleet's coast is one of the
+    province's: what a build needs of the board alone."""
+    prov = province_of(order.location)
+    name = _place("location", game_map, prov)
+    if order.unit_type == "A":
+        return Checked(Build("A", prov))
+    if game_map.provinces[prov].kind is not Kind.COAST:
+        return Checked(None, OrderError("build_fleet_inland", name))
+    locs = game_map.fleet_locations(prov)
+    if coast_of(order.location) is None:
+        if len(locs) != 1:  # DATC 6.B.14, seed 004 §3.5.2: "construire F STP" is ambiguous
+            return Checked(None, OrderError("ambiguous_coast", {
+                **_place("target", game_map, prov),
+                "coasts": ", ".join(c.split("/")[1] for c in locs)}))
+        return Checked(Build("F", locs[0]))
+    if order.location not in locs:
+        return Checked(None, OrderError("wrong_coast", {
+            "unit": unit_param(game_map, "F", prov), **_place("target", game_map, prov)}))
+    return Checked(Build("F", order.location))
 
 
 def _check_retreat(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
@@ -311,20 +344,7 @@ def _check_adjustment(order: Order, state: GameState, power: str, game_map: Map)
             return Checked(None, OrderError("build_not_owned", name))
         if state.unit_at(prov) is not None:
             return Checked(None, OrderError("build_occupied", name))
-        if order.unit_type == "A":
-            return Checked(Build("A", prov))
-        if game_map.provinces[prov].kind is not Kind.COAST:
-            return Checked(None, OrderError("build_fleet_inland", name))
-        locs = game_map.fleet_locations(prov)
-        if coast_of(order.location) is None:
-            if len(locs) != 1:  # DATC 6.B.14, seed 004 §3.5.2: "construire F STP" is ambiguous
-                return Checked(None, OrderError("ambiguous_coast", {
-                    **_place("target", game_map, prov), "coasts": ", ".join(c.split("/")[1] for c in locs)}))
-            return Checked(Build("F", locs[0]))
-        if order.location not in locs:
-            return Checked(None, OrderError("wrong_coast", {
-                "unit": unit_param(game_map, "F", prov), **_place("target", game_map, prov)}))
-        return Checked(Build("F", order.location))
+        return _build_unit(order, game_map)
     if isinstance(order, Remove | Disband):
         if delta >= 0:
             return Checked(None, OrderError("remove_no_removals"))

@@ -1,0 +1,1 @@
+"""Beacon Diplomacy: the fifth variant, added from this folder only."""
