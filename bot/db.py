@@ -462,6 +462,8 @@ async def migrate(target: str | Database, revision: str = "head", *,
 
     def run(connection: Connection) -> None:
         config.attributes["connection"] = connection
+        if isinstance(target, Database):  # migrations that move sealed values use its key
+            config.attributes["sealer"] = target.sealer
         if downgrade:
             command.downgrade(config, revision)
         else:
