@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot import render_worker
 from engine import api as engine_api
 from engine import variants
 
@@ -77,7 +78,7 @@ class RenderPool:
             if self._executor is None:
                 self._executor = ProcessPoolExecutor(
                     self.processes, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=warm if self.warm else None)
+                    initializer=render_worker.start, initargs=(warm if self.warm else None,))
             return self._executor
 
     async def render(self, render: Render, state: dict[str, Any], *,
