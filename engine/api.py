@@ -9,13 +9,13 @@ from typing import Any
 
 from engine import variants
 from engine.errors import RuleError
+from engine.orders.fast import parse_many as parse_orders
+from engine.orders.legal import legal_orders as _legal
+from engine.orders.state import state_from_json
+from engine.orders.types import format_order, order_to_json
+from engine.orders.validate import Checked, check_order, check_set
 from engine.render import render_map
 from engine.variants.base import OrderVariant
-from engine.variants.classic.legal import legal_orders as _legal
-from engine.variants.classic.orders.fast import parse_many as parse_orders
-from engine.variants.classic.orders.types import format_order, order_to_json
-from engine.variants.classic.orders.validate import Checked, check_order, check_set
-from engine.variants.classic.state import state_from_json
 
 
 class RequestError(ValueError):

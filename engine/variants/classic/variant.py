@@ -7,11 +7,11 @@ from typing import Any
 
 from engine import scoring
 from engine.maps import Map, load_map
+from engine.orders.errors import OrderError
+from engine.orders.names import Ambiguous, resolve_power
+from engine.orders.state import state_from_json
 from engine.variants.base import Option, Phrase
 from engine.variants.classic import game, phase_names
-from engine.variants.classic.orders.errors import OrderError
-from engine.variants.classic.orders.names import Ambiguous, resolve_power
-from engine.variants.classic.state import state_from_json
 
 JSON = dict[str, Any]
 

@@ -24,7 +24,7 @@ import pytest
 
 from engine.api import adjudicate
 from engine.maps import load_map, province_of
-from engine.variants.classic.orders.names import normalise_location
+from engine.orders.names import normalise_location
 
 DATA = Path(__file__).resolve().parent / "data" / "datc.json"
 V24 = Path(__file__).resolve().parents[4].parent / "shared" / "datc" / "datc-v2.4-cases.json"

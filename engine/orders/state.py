@@ -10,7 +10,7 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 from engine.maps import Map, province_of
-from engine.variants.classic.orders.names import Ambiguous, normalise_location
+from engine.orders.names import Ambiguous, normalise_location
 
 
 class Season(StrEnum):
