@@ -21,7 +21,6 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
 from bot.models import Game, GameStatus, OrderSet, Player, PlayerStatus, utcnow
-from bot.services.classic.turn import engine_options, everyone_ready
 from bot.services.common import (
     SEATED,
     ChannelGame,
@@ -40,6 +39,7 @@ from bot.services.errors import (
     Stale,
 )
 from bot.services.turns import TurnOutcome, resolve_if_ready
+from bot.services.written_orders import engine_options, everyone_ready
 from engine import api as engine_api
 
 

@@ -13,9 +13,9 @@ from sqlmodel import col, select
 from bot.db import Database
 from bot.models import Game, Guild, Outbox, PhaseRecord
 from bot.services import orders as orders_service
-from bot.services.classic.turn import on_the_brink
 from bot.services.common import PlayerView, load_players, phase_kind, player_view
 from bot.services.errors import NotFound, Stale
+from bot.services.written_orders import on_the_brink
 from engine import variants
 from engine.maps import province_of
 

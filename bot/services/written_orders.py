@@ -1,5 +1,6 @@
 """A turn of written orders (classic Diplomacy, and any variant played the same way): the
-orders sent for the phase go to the engine; missed movement phases lead to civil disorder."""
+orders sent for the phase go to the engine; missed movement phases lead to civil disorder.
+``RULES`` is the registry's default: a variant with no turn rules of its own plays this way."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from bot.services.common import (
 from bot.services.registry import Record, Step
 from bot.services.turns import next_seq
 from engine import api as engine_api
+from engine import variants
 
 
 def engine_options(game: Game, players: Sequence[Player],
@@ -115,14 +117,14 @@ def _engine_entry(order_set: OrderSet) -> dict[str, Any]:
     return {"power": order_set.power, "text": order_set.text}
 
 
-class ClassicTurn:
+class WrittenOrdersTurn:
     """Written orders: the rules of classic Diplomacy, and of any variant played with them."""
 
-    def __init__(self, variant: str = "classic") -> None:
+    def __init__(self, variant: str = variants.DEFAULT) -> None:
         self.variant = variant
 
-    def for_variant(self, variant: str) -> ClassicTurn:
-        return ClassicTurn(variant)
+    def for_variant(self, variant: str) -> WrittenOrdersTurn:
+        return WrittenOrdersTurn(variant)
 
     def choices(self, game: Game, players: Sequence[Player]) -> list[str]:
         return engine_api.powers_with_choices(dict(game.state or {}),
@@ -162,4 +164,4 @@ class ClassicTurn:
                     new_civil_disorder=tuple(fallen), more=more)
 
 
-RULES = ClassicTurn()
+RULES = WrittenOrdersTurn()
