@@ -122,6 +122,16 @@ class Variant(Protocol):
 
 
 class OrderVariant(Variant, Protocol):
-    """A variant played with written Diplomacy orders on a classic-format map."""
+    """A variant played with written Diplomacy orders on a classic-format map (the family's
+    ``engine.orders.variant.WrittenOrders`` gives all of it)."""
 
     def game_map(self) -> Map: ...
+
+    def power(self, text: str) -> str:
+        """A power id from any spelling (English, French, any case)."""
+
+    def check_orders(self, state: JSON, power: str, text: str) -> JSON:
+        """``engine.api.check_orders``'s answer: each line understood, or why refused."""
+
+    def legal_orders(self, state: JSON, power: str) -> dict[str, list[str]]:
+        """Per unit (location; "" for builds), the legal orders of ``power`` as text."""
