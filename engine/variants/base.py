@@ -121,6 +121,24 @@ class Variant(Protocol):
         """Points of each power of a finished game (``engine.scoring`` systems)."""
 
 
+class Bidding(Protocol):
+    """A variant with phases of sealed bids instead of orders (the duel's bidding season):
+    what the sandbox and a replay ask of it (``engine.variants.bidding_of``)."""
+
+    def is_bidding(self, state: Mapping[str, Any]) -> bool:
+        """Is the current phase one of bids?"""
+
+    def check_bids(self, state: JSON, power: str, text: str) -> JSON:
+        """The bids of the player of ``power``: ``{"ok", "bids", "error"}``."""
+
+    def bids_of(self, state: Mapping[str, Any], by_power: Mapping[str, Any]) -> JSON:
+        """The request's ``bids`` (per player) from each bidding power's bids."""
+
+    def describe_bidding(self, state: Mapping[str, Any], bidding: JSON, locale: str,
+                         name: Any) -> str:
+        """The public reveal of a resolved bidding; ``name(power)``: a power's name."""
+
+
 class OrderVariant(Variant, Protocol):
     """A variant played with written Diplomacy orders on a classic-format map (the family's
     ``engine.orders.variant.WrittenOrders`` gives all of it)."""
