@@ -16,12 +16,12 @@ from discord.ext import commands
 
 from bot.i18n import has_key, language_of, t
 from bot.services import games as games_service
+from bot.services import guilds as guilds_service
 from bot.services import history as history_service
 from bot.services import options as options_service
 from bot.services import players as players_service
 from bot.services import press as press_service
 from bot.services import status as status_service
-from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.absence import add_away_field
 from bot.ui.common import bot_of, channel_ids, game_here, guild_language_of, reader_locale
@@ -101,10 +101,10 @@ class GameCog(commands.Cog):
                                      ("gm_reads_press", gm_reads_press)) if v}
         options_service.resolve_options(preset, options, variant)
         options_service.resolve_phase_minutes(None, phase_hours)
-        await surface_service.remember_guild_language(
+        await guilds_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
         # what the channel reads is in the guild's language, like every public post
-        public = await surface_service.guild_language(
+        public = await guilds_service.guild_language(
             bot.db, guild_id=interaction.guild_id, default=guild_language_of(interaction) or
             language_of(locale))
         title = (name or variant_title(variant, public))[:100]
@@ -229,7 +229,7 @@ class GameCog(commands.Cog):
         bot, locale = bot_of(interaction), reader_locale(interaction)
         game = await game_here(interaction)
         if phase is None:
-            state = await surface_service.public_state(bot.db, game_id=game.id)
+            state = await games_service.public_state(bot.db, game_id=game.id)
             if not state:
                 raise UserFacingError("map.not_started")
             await interaction.response.defer(thinking=True)
