@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine import variants
 from engine.errors import RuleError
 
 # code -> (English template, French template); params are str.format fields.
@@ -103,7 +104,9 @@ class OrderError(RuleError):
     words: str = ""
     suggestion: str | None = None
 
-    variant: ClassVar[str] = "classic"
+    # its texts are the default variant's (error.rule.classic.<code>), whichever variant of
+    # written orders refuses the line
+    variant: ClassVar[str] = variants.DEFAULT
     MESSAGES: ClassVar[Mapping[str, tuple[str, str]]] = MESSAGES
     FALLBACK: ClassVar[tuple[str, str]] = ("Invalid order ({code}).", "Ordre invalide ({code}).")
 
