@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.command and "run" in COMMANDS:
-        # DESIGN.md: ``python -m bot`` starts the bot
+        # ``python -m bot`` alone starts the bot (README)
         args = parser.parse_args(["run"])
     if not args.command:
         names = ", ".join(sorted(COMMANDS))

@@ -1,4 +1,4 @@
-"""The tables of the one persistence layer (DESIGN.md "Persistence").
+"""The tables of the one persistence layer (docs/ARCHITECTURE.md "The turn pipeline").
 
 SQLModel classes over SQLAlchemy 2. Alembic owns the schema (``bot/migrations``): any change
 here needs a migration, and ``tests/bot/test_migrations.py`` fails when the two disagree.
@@ -115,7 +115,7 @@ class Game(SQLModel, table=True):
     variant: str  # a registered variant's name (engine.variants)
     gm_user_id: int = Field(sa_type=BigInteger)
     status: str = Field(default=GameStatus.SIGNUP.value)
-    # rule options fixed at creation (RULES.md): preset, nmr_threshold, end_year, auto_draw...
+    # rule options fixed at creation (docs/RULES.md §1.2): preset, nmr_threshold, end_year...
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     # minutes per phase kind: {"M": ..., "R": ..., "A": ..., "*": default}
     phase_minutes: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
@@ -143,7 +143,7 @@ class Player(SQLModel, table=True):
     powers: list[str] = Field(default_factory=list, sa_type=JSON)  # seed 004 §2.14.2: several
     seat: int | None = None
     status: str = Field(default=PlayerStatus.ACTIVE.value)
-    missed_phases: int = 0  # consecutive missed movement phases (RULES.md civil disorder)
+    missed_phases: int = 0  # consecutive missed movement phases (docs/RULES.md §2.14.3)
     reminders: bool = True  # False: no reminder DMs
     preferences: list[str] = Field(default_factory=list, sa_type=JSON)  # ranked power ids
     settings: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)

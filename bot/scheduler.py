@@ -1,4 +1,4 @@
-"""Deadlines and the outbox poster (DESIGN.md "Persistence").
+"""Deadlines and the outbox poster (docs/ARCHITECTURE.md "The turn pipeline").
 
 Deadlines are rows (``Game.deadline``, ``Game.reminder_at``); nothing per game lives in memory.
 One loop sleeps until the next due time — or until ``Database.deadlines_changed`` is set by a
@@ -275,7 +275,7 @@ class OutboxPoster:
     async def _draw(self, state: dict[str, Any], results: list[dict[str, Any]] | None,
                     locale: str, style: dict[str, Any], row_id: int | None) -> bytes | None:
         """The map, off the loop (in the process pool); None when it cannot be drawn."""
-        # the renderer is CPU-bound: never on the event loop (DESIGN.md). A map that
+        # the renderer is CPU-bound: never on the event loop (docs/ARCHITECTURE.md). A map that
         # cannot be drawn must not hold back the results: they go out without it.
         try:
             pool = render_pool() if self.pooled else None

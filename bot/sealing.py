@@ -1,5 +1,5 @@
 """Secrets at rest: sealed bids until the reveal, and draw votes, are unreadable to someone
-who has only the database (RULES.md secrecy; README "What the database tells").
+who has only the database (docs/RULES.md §3.9; docs/PRIVACY.md).
 
 One master key (``SECRET_KEY``, or a key file created once beside the data) gives two keys
 by HKDF: an encryption key (Fernet: AES-128-CBC + HMAC-SHA256, from ``cryptography``) for

@@ -1,4 +1,4 @@
-"""The engine's Python API over the JSON of the contract (DESIGN.md "The engine contract").
+"""The engine's Python API over the JSON of the contract (docs/ENGINE.md).
 
 The one JSON edge of the engine: everything here takes and returns plain JSON-able values and
 dispatches to the game's ``Variant`` through the registry (``engine.variants``)."""
@@ -43,7 +43,7 @@ def _text(value: Any, field: str) -> str:
 
 
 def _check_state(state: Any, field: str = "state") -> dict[str, Any]:
-    """The shape of a STATE (DESIGN.md): what is present must have the contract's type."""
+    """The shape of a STATE (docs/ENGINE.md): what is present must have the contract's type."""
     state = _object(state, field)
     name = state.get("variant", variants.DEFAULT)
     if not isinstance(name, str) or name not in variants.names():
@@ -203,6 +203,48 @@ def _legal_orders(state: dict[str, Any], power: str) -> dict[str, list[str]]:
     return _order_variant(state).legal_orders(state, power)
 
 
+def bot_orders(state: dict[str, Any], power: str, seed: int | None = None,
+               options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The bot's orders for ``power`` in this phase: structured ORDERs, each one of the
+    power's legal orders (``[]`` when it has nothing to order). The same ``seed`` (or none:
+    then the position decides) gives the same orders. ``options``: the game's engine options
+    (``closed``: the nations nobody may enter). In a duel's bidding season, one ORDER of kind
+    ``"bid"`` per minor: ``location`` the minor, ``amount`` the credits."""
+    _check_state(state)
+    _text(power, "power")
+    if seed is not None and (type(seed) is not int):
+        raise RequestError("seed", "must be an integer or null")
+    if options is not None:
+        _object(options, "options")
+    return _guard("state", _bot_orders, state, power, seed, options)  # type: ignore[no-any-return]
+
+
+def _bot_orders(state: dict[str, Any], power: str, seed: int | None,
+                options: dict[str, Any] | None) -> list[dict[str, Any]]:
+    from engine.bots import NoBot
+    from engine.bots import bot_orders as play
+
+    try:
+        return play(state, power, seed, options)
+    except NoBot:
+        raise RequestError("state.variant", f"{state.get('variant')!r} has no written "
+                           "orders: no bot plays it") from None
+
+
+def legal_order_choices(state: dict[str, Any], power: str) -> dict[str, list[dict[str, Any]]]:
+    """``legal_orders`` structured: per unit (location; "" for builds), each legal order as
+    an ORDER (``kind``, ``unit_type``, ``location``, ``target``, ``aux``: the supported or
+    convoyed unit's place, ``via_convoy``) with its normalised ``text``. What a map offers
+    when a unit is picked (the web board)."""
+    _check_state(state)
+    _text(power, "power")
+    return _guard("state", _legal_order_choices, state, power)  # type: ignore[no-any-return]
+
+
+def _legal_order_choices(state: dict[str, Any], power: str) -> dict[str, list[dict[str, Any]]]:
+    return _order_variant(state).legal_order_choices(state, power)
+
+
 def render(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
            results: list[dict[str, Any]] | None = None, locale: str = "en",
            **kwargs: Any) -> bytes:
@@ -245,5 +287,6 @@ def _render(state: dict[str, Any], orders: list[dict[str, Any]] | None,
     return render_map(state, orders=drawn or None, locale=locale, **kwargs)
 
 
-__all__ = ["RequestError", "adjudicate", "assignments", "check_orders", "legal_orders", "neutral_powers",
+__all__ = ["RequestError", "adjudicate", "assignments", "bot_orders", "check_orders",
+           "legal_order_choices", "legal_orders", "neutral_powers",
            "new_game_state", "powers_with_choices", "render"]

@@ -6,7 +6,7 @@ French reports use the notation of seed 004 §4.1.1 with the French abbreviation
 fails, ``S`` support given, ``s`` support cut, ``C`` convoy, ``H`` hold; the comments
 ``(d-xxx)`` dislodged and retreating to xxx, ``(a)`` annihilated, ``(i)`` impossible, ``(o)``
 forgotten, ``(u)`` ambiguous, ``(v)`` invalid support or convoy. English reports are plain
-words (RULES.md, Classic Diplomacy, last bullet): "The fleet in the North Sea moves to the
+words (docs/RULES.md §4.1.1): "The fleet in the North Sea moves to the
 English Channel: succeeds."
 """
 

@@ -1,6 +1,6 @@
 """Figures of the architecture (docs/ARCHITECTURE.md): import cycles among the project's
-modules (imports inside functions and under TYPE_CHECKING count, and so does ``from package
-import name``, which reads the package's namespace), imports of a variant's modules from
+modules of ``engine``, ``bot``, ``cogs``, ``web`` and ``tools`` (imports inside functions and
+under TYPE_CHECKING count, and so does ``from package import name``, which reads the package's namespace), imports of a variant's modules from
 outside its own folders, the tables a variant alone uses that sit outside them, files
 outside a variant's own folders that name a variant, and the largest modules.
 
@@ -17,7 +17,8 @@ from pathlib import Path
 
 import grimp
 
-PACKAGES = ("engine", "bot", "cogs", "tools")
+PACKAGES = ("engine", "bot", "cogs", "web", "tools")
+APP = PACKAGES[:-1]  # the application (tools: benchmarks, demos, builders)
 VARIANT_NAMES = ("classic", "duel", "imperialisme")
 # a variant's own folders: its engine package, its services, its cog, its catalogues, its tools
 OWN = re.compile(r"(^|/)(variants|services|cogs|i18n|engine|tools)/(?P<v>classic|duel|imperialisme)(/|\.py$)|"
@@ -154,7 +155,7 @@ def variant_tables(root: Path) -> list[tuple[str, str]]:
 
 def naming_files(root: Path) -> list[str]:
     out = []
-    for package in PACKAGES[:3]:
+    for package in APP:
         for path in sorted((root / package).rglob("*.py")):
             rel = path.relative_to(root).as_posix()
             if OWN.search(rel) or "/migrations/" in rel:
@@ -166,7 +167,7 @@ def naming_files(root: Path) -> list[str]:
 
 def largest(root: Path, n: int = 5) -> list[tuple[int, str]]:
     sizes = [(len(p.read_text(encoding="utf-8").splitlines()), p.relative_to(root).as_posix())
-             for package in PACKAGES[:3] for p in (root / package).rglob("*.py")]
+             for package in APP for p in (root / package).rglob("*.py")]
     return sorted(sizes, reverse=True)[:n]
 
 
@@ -175,7 +176,7 @@ def main(argv: list[str]) -> int:
     sys.path.insert(0, str(root))
     graph = grimp.build_graph(*PACKAGES, include_external_packages=False)
     found = cycles(graph, package_edges(root, graph))
-    print(f"import cycles (engine, bot, cogs, tools): {len(found)}")
+    print(f"import cycles ({', '.join(PACKAGES)}): {len(found)}")
     for c in found:
         print("  " + " <-> ".join(c[:6]) + (" …" if len(c) > 6 else ""))
     crossing = variant_imports(graph)
@@ -188,7 +189,7 @@ def main(argv: list[str]) -> int:
     for path, name in tables:
         print(f"  {path}: {name}")
     names = naming_files(root)
-    print(f"files naming a variant outside its own folders (engine, bot, cogs): {len(names)}")
+    print(f"files naming a variant outside its own folders ({', '.join(APP)}): {len(names)}")
     for name in names:
         print("  " + name)
     print("largest modules: " + ", ".join(f"{p} ({n})" for n, p in largest(root)))

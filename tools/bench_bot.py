@@ -1,4 +1,4 @@
-"""Order submissions per second through the whole stack (DESIGN.md budget: >= 300/s on
+"""Order submissions per second through the whole stack (docs/BENCHMARKS.md budget: >= 300/s on
 SQLite): a raw INTERACTION_CREATE payload for ``/orders submit`` -> the real discord.py client
 and command tree -> ``services.orders.submit_orders`` (the game of the channel found, engine
 check and upsert in one write transaction) -> SQLite -> the recorded interaction response.

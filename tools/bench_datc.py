@@ -1,4 +1,4 @@
-"""Budget check: the whole DATC in-process (DESIGN.md budget: <= 100 ms on 2 cores).
+"""Budget check: the whole DATC in-process (docs/BENCHMARKS.md budget: <= 100 ms on 2 cores).
 
 ``bench()`` returns the figures ``tools/bench.py`` reports. The requests are built from
 ``tests/engine/variants/classic/data/datc.json`` before timing; the timed part is every ``engine.api.adjudicate``

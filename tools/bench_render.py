@@ -1,5 +1,5 @@
-"""Render budget (DESIGN.md): a classic map with 34 units and all their orders, ≥ 1600 px wide,
-render + encode ≤ 60 ms median, PNG ≤ 500 KB. ``tools/bench.py`` calls ``bench_render()``."""
+"""Render budget (docs/BENCHMARKS.md): a classic map with 34 units and all their orders, ≥ 1600 px
+wide, render + encode ≤ 60 ms median, PNG ≤ 500 KB. ``tools/bench.py`` calls ``bench_render()``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Service-layer budgets (DESIGN.md "Budgets"), on a temporary SQLite file:
+"""Service-layer budgets (docs/BENCHMARKS.md), on a temporary SQLite file:
 
 - order submissions per second through ``bot.services.orders.submit_orders`` (engine check,
   game lock, upsert, commit, all in one worker-thread transaction on SQLite): budget >= 300/s;

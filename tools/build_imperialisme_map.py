@@ -430,7 +430,7 @@ def build(atlas: Path) -> Built:
     land_borders = set()
     for a in ids:
         if a == "swi":
-            continue  # Switzerland is out of play: never a neighbour (RULES.md, seed 003)
+            continue  # Switzerland is out of play: never a neighbour (docs/RULES.md §6, seed 003)
         for k in tree.query(cells[a].buffer(EPS)):
             b = ids[int(k)]
             if b == "swi" or b <= a:
@@ -472,7 +472,7 @@ def check(built: Built) -> None:
 
 
 def influence(owners: dict[str, str], stars: set[str], power: str) -> Fraction:
-    """RULES.md: 1 per territory, 2 per star; Russia's count half, Germany's and
+    """docs/RULES.md §6.2: 1 per territory, 2 per star; Russia's count half, Germany's and
     Austria-Hungary's double (for them alone); capped at 50. Exact fractions."""
     factor = {"russia": Fraction(1, 2), "germany": Fraction(2), "austria": Fraction(2)}.get(
         power, Fraction(1))
@@ -578,7 +578,7 @@ def readme(built: Built) -> str:
         "- `map.json` — the rules data read by the engine: powers, territories (owner at the start,",
         "  star, island), the neutral territory, naval zones, land borders and territory–naval-zone",
         "  contacts. Two powers are neighbours when they share a land border or each holds a",
-        "  territory touching the same naval zone (RULES.md).",
+        "  territory touching the same naval zone (docs/RULES.md §6.3).",
         "- `geometry.json` — the drawing read only by the renderer "
         f"({built.proj.width}×{built.proj.height} px, y axis down). Territories are `land`, "
         "Switzerland `impassable`, naval zones `sea`. A naval zone is given by its outer rings: "
@@ -635,7 +635,8 @@ def readme(built: Built) -> str:
         "",
         "## Influence at the start",
         "",
-        "RULES.md: 1 per territory, 2 per star; Russia's territories count half, Germany's and "
+        "docs/RULES.md §6.2: 1 per territory, 2 per star; Russia's territories count half, "
+        "Germany's and "
         "Austria-Hungary's double (for them alone); capped at 50. Exact fractions.",
         "",
         "| power | puissance | id | territories | stars | influence |",

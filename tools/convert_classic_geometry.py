@@ -1,11 +1,11 @@
 """Convert Hawken Rives' classic map drawing (MIT) into assets/maps/classic/geometry.json.
 
-Reproducible: ``.venv/bin/python -m tools.convert_classic_geometry [SOURCE]`` (needs shapely,
-pyproject extra ``tools``). Source: ../shared/maps/hawkrives-classic.json, an SVG-path drawing on a
+Reproducible: ``.venv/bin/python -m tools.convert_classic_geometry SOURCE`` (needs shapely,
+pyproject extra ``tools``). SOURCE: Hawken Rives' classic map as JSON, an SVG-path drawing on a
 1152×965 canvas whose *points* (unit, supply centre) are stored with the y axis bottom-up while
 its *paths* are ordinary top-down SVG. The result is scaled to 1800 px wide, y down.
 
-Fixes of the known flaws (../shared/maps/README.md): the Irish Sea unit point lay inside Ireland;
+Fixes of the source's known flaws: the Irish Sea unit point lay inside Ireland;
 every unit/coast anchor is checked to lie inside its space and away from the wrong coast; the
 file's adjacency lists are ignored (adjacency is rules data in map.json). Labels are placed here
 so that they never collide with a unit icon, a dislodged unit or a centre marker.
@@ -34,7 +34,6 @@ from engine.render.layout import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT.parent / "shared" / "maps" / "hawkrives-classic.json"
 OUT = ROOT / "assets" / "maps" / "classic" / "geometry.json"
 FONT = ROOT / "assets" / "fonts" / "DejaVuSansCondensed-Bold.ttf"
 WIDTH = 1800
@@ -254,7 +253,7 @@ def _place_label(shape: Any, bb: tuple[float, float, float, float], blocked: Any
     return best if strict else (best or fallback)
 
 
-def convert(source: Path = SOURCE) -> dict[str, Any]:
+def convert(source: Path) -> dict[str, Any]:
     data = json.loads(source.read_text())
     sx = WIDTH / data["width"]
     height = round(data["height"] * sx)
@@ -433,7 +432,9 @@ def convert(source: Path = SOURCE) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> None:
-    source = Path(argv[1]) if len(argv) > 1 else SOURCE
+    if len(argv) != 2:
+        sys.exit("usage: python -m tools.convert_classic_geometry SOURCE (the map drawing, JSON)")
+    source = Path(argv[1])
     result = convert(source)
     OUT.write_text(json.dumps(result, separators=(",", ":")) + "\n")
     print(f"wrote {OUT.relative_to(ROOT)}: {len(result['spaces'])} spaces, "

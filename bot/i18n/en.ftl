@@ -4,7 +4,7 @@ button-expired = This button belongs to a past phase: it no longer does anything
 civil_disorder-body = No orders for { $missed ->
         [one] { $missed } movement phase
        *[other] { $missed } movement phases
-    } in a row: { $powers } is in civil disorder (seed 004 §2.14.3). Send orders again to take it back (§3.6).
+    } in a row: { $powers } is in civil disorder (rules §2.14.3). Send orders again to take it back (rules §3.6).
 civil_disorder-title = Civil disorder in { $name }
 draw-accept_button = Accept the draw
 draw-accepted_at_once = You are the only voter: the game ends in a draw.
@@ -162,17 +162,17 @@ post-started_body =
 post-started_title = { $name } begins
 prompt-adjust_how = Choose in the menu below, or send them with /orders submit. { $phase } — deadline { $deadline }.
 prompt-adjust_title = Builds and removals in { $name }
-prompt-builds = { "*" }*{ $power }** — builds: { $count } (supply centres: { $centres }, units: { $units }). Free home centres you own: { $where }. Builds not ordered are lost (seed 004 §3.5.3).
+prompt-builds = { "*" }*{ $power }** — builds: { $count } (supply centres: { $centres }, units: { $units }). Free home centres you own: { $where }. Builds not ordered are lost (rules §3.5.3).
 prompt-builds_lost = { $lost ->
         [one] { $lost } more build cannot
        *[other] { $lost } more builds cannot
     } be made: no other free home centre.
 prompt-default_disband = Without a retreat order the unit is disbanded.
-prompt-default_retreat = Without a retreat order the unit retreats where the rules choose: nearest your home centres, a supply centre first (seed 004 §3.5.3).
+prompt-default_retreat = Without a retreat order the unit retreats where the rules choose: nearest your home centres, a supply centre first (rules §3.5.3).
 prompt-disband = Disband ({ $unit })
 prompt-pick_builds = { $power }: choose your builds (up to { $count })
 prompt-pick_removals = { $power }: choose the units to remove ({ $count })
-prompt-removals = { "*" }*{ $power }** — removals: { $count } (supply centres: { $centres }, units: { $units }). Without an order, the rules remove the units farthest from your home centres (seed 004 §3.5.3).
+prompt-removals = { "*" }*{ $power }** — removals: { $count } (supply centres: { $centres }, units: { $units }). Without an order, the rules remove the units farthest from your home centres (rules §3.5.3).
 prompt-retreat_how = Press a button below, or send the retreat with /orders submit. { $phase } — deadline { $deadline }.
 prompt-retreat_title = Retreats in { $name }
 prompt-retreat_to = { $unit } → { $target }
@@ -194,7 +194,7 @@ results-civil_disorder_line = { $powers } ({ $user }) — { $missed ->
         [one] { $missed } movement phase
        *[other] { $missed } movement phases
     } in a row without orders
-results-civil_disorder_rule = Their units hold without supporting each other, dislodged units are disbanded, no builds — until the player orders again or a replacement takes over (seed 004 §2.14.3, §3.6).
+results-civil_disorder_rule = Their units hold without supporting each other, dislodged units are disbanded, no builds — until the player orders again or a replacement takes over (rules §2.14.3, §3.6).
 results-eliminated = Eliminated
 results-next = Next phase
 results-nothing = Nothing to report.

@@ -4,7 +4,7 @@ button-expired = Ce bouton appartient à une phase passée : il n'a plus d'eff
 civil_disorder-body = Pas d'ordres pendant { $missed ->
         [one] { $missed } phase de mouvements
        *[other] { $missed } phases de mouvements de suite
-    } : { ART($powers) } est en désordre civil (§2.14.3). Envoyez de nouveau des ordres pour le reprendre (§3.6).
+    } : { ART($powers) } est en désordre civil (règles §2.14.3). Envoyez de nouveau des ordres pour le reprendre (règles §3.6).
 civil_disorder-title = Désordre civil dans { $name }
 draw-accept_button = Accepter la nullité
 draw-accepted_at_once = Vous êtes le seul votant : la partie se termine par une nullité.
@@ -162,17 +162,17 @@ post-started_body =
 post-started_title = { $name } commence
 prompt-adjust_how = Choisissez dans le menu ci-dessous, ou envoyez-les avec /ordres envoyer. { $phase } — date limite { $deadline }.
 prompt-adjust_title = Ajustements dans { $name }
-prompt-builds = { "*" }*{ $power }** — constructions : { $count } (centres : { $centres }, unités : { $units }). Centres nationaux libres que vous possédez : { $where }. Les constructions non ordonnées sont perdues (§3.5.3).
+prompt-builds = { "*" }*{ $power }** — constructions : { $count } (centres : { $centres }, unités : { $units }). Centres nationaux libres que vous possédez : { $where }. Les constructions non ordonnées sont perdues (règles §3.5.3).
 prompt-builds_lost = { $lost ->
         [one] { $lost } construction de plus impossible
        *[other] { $lost } constructions de plus impossibles
     } : aucun autre centre national libre.
 prompt-default_disband = Sans ordre de retraite, l'unité est dissoute.
-prompt-default_retreat = Sans ordre de retraite, l'unité fait retraite selon les règles : au plus près de vos centres nationaux, un centre de ravitaillement d'abord (§3.5.3).
+prompt-default_retreat = Sans ordre de retraite, l'unité fait retraite selon les règles : au plus près de vos centres nationaux, un centre de ravitaillement d'abord (règles §3.5.3).
 prompt-disband = Dissoudre ({ $unit })
 prompt-pick_builds = { $power } : choisissez vos constructions (jusqu'à { $count })
 prompt-pick_removals = { $power } : choisissez les unités à retirer ({ $count })
-prompt-removals = { "*" }*{ $power }** — retraits : { $count } (centres : { $centres }, unités : { $units }). Sans ordre, les règles retirent les unités les plus éloignées de vos centres nationaux (§3.5.3).
+prompt-removals = { "*" }*{ $power }** — retraits : { $count } (centres : { $centres }, unités : { $units }). Sans ordre, les règles retirent les unités les plus éloignées de vos centres nationaux (règles §3.5.3).
 prompt-retreat_how = Appuyez sur un bouton ci-dessous, ou envoyez la retraite avec /ordres envoyer. { $phase } — date limite { $deadline }.
 prompt-retreat_title = Retraites dans { $name }
 prompt-retreat_to = { $unit } → { $target }
@@ -194,7 +194,7 @@ results-civil_disorder_line = { $powers } ({ $user }) — { $missed ->
         [one] { $missed } phase de mouvements sans ordres
        *[other] { $missed } phases de mouvements de suite sans ordres
     }
-results-civil_disorder_rule = Leurs unités restent sur place sans se soutenir, les unités délogées sont retirées, aucune construction — jusqu'à ce que le joueur ordonne de nouveau ou qu'un remplaçant prenne la place (§2.14.3, §3.6).
+results-civil_disorder_rule = Leurs unités restent sur place sans se soutenir, les unités délogées sont retirées, aucune construction — jusqu'à ce que le joueur ordonne de nouveau ou qu'un remplaçant prenne la place (règles §2.14.3, §3.6).
 results-eliminated = Éliminées
 results-next = Phase suivante
 results-nothing = Rien à signaler.

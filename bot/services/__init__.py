@@ -1,4 +1,4 @@
-"""Discord-agnostic use cases, one module per area (DESIGN.md "Layout").
+"""Discord-agnostic use cases, one module per area (docs/ARCHITECTURE.md).
 
 Every service is a keyword-only async function taking the ``bot.db.Database`` and ids/text,
 opening one transaction per state change, returning frozen dataclasses and raising

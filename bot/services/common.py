@@ -20,7 +20,7 @@ from bot.services.errors import Conflict, Forbidden, NotFound
 
 # seats of a game that still play; LEFT/KICKED/REPLACED rows are history
 SEATED = (PlayerStatus.ACTIVE.value, PlayerStatus.CIVIL_DISORDER.value)
-# players whose powers are run by the rules for civil disorder (RULES.md, seed 004 §2.14.3)
+# players whose powers are run by the rules for civil disorder (docs/RULES.md §2.14.3)
 NOT_PLAYING = (PlayerStatus.CIVIL_DISORDER.value, PlayerStatus.LEFT.value,
                PlayerStatus.KICKED.value)
 

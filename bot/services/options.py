@@ -1,5 +1,5 @@
 """Rule options and phase lengths of a game: the schema (the options every game has and its
-variant's own, ``Variant.options``), defaults, presets (seed 004 chapter 3), checks."""
+variant's own, ``Variant.options``), defaults, presets (docs/RULES.md §1.2), checks."""
 
 from __future__ import annotations
 
@@ -27,51 +27,61 @@ def _o(name: str, kind: type, default: Any, en: str, fr: str, help_en: str, help
                   help={"en": help_en, "fr": help_fr}, **more)
 
 
-# The rule options every game has (RULES.md); a variant adds its own (``Variant.options``).
+# The rule options every game has (docs/RULES.md §1.2); a variant adds its own
+# (``Variant.options``).
 # Fixed at creation, shown by /game settings.
 COMMON: tuple[Option, ...] = (
     _o("preset", str, "standard", "Rule set", "Règles",
-       "standard, or vortigern (seed 004 chapter 3)",
-       "standard, ou vortigern (seed 004 chapitre 3)", allowed=tuple(PRESETS)),
+       "standard, or vortigern (rules §1.2)",
+       "standard, ou vortigern (règles §1.2)", allowed=tuple(PRESETS)),
     _o("nmr_threshold", int, 2, "Civil disorder after", "Désordre civil après",
        "Consecutive missed movement phases before civil disorder (1-3)",
        "Phases de mouvement manquées d'affilée avant le désordre civil (1-3)",
        minimum=1, maximum=3),
     _o("end_year", int, None, "Last year", "Dernière année",
-       "The game ends after this year; most centres wins (seed 000 III)",
-       "La partie s'arrête après cette année ; le plus de centres l'emporte (seed 000 III)",
+       "The game ends after this year; most centres wins (rules §2.3)",
+       "La partie s'arrête après cette année ; le plus de centres l'emporte (règles §2.3)",
        minimum=1901, maximum=3000, nullable=True),
     _o("auto_draw", bool, False, "Automatic draw", "Nulle automatique",
-       "A draw after 3 years without a centre changing hands (seed 004 §3.8)",
-       "Nulle après 3 années sans qu'un centre change de main (seed 004 §3.8)"),
+       "A draw after 3 years without a centre changing hands (rules §3.8)",
+       "Nulle après 3 années sans qu'un centre change de main (règles §3.8)"),
     _o("victory_centers", int, 18, "Victory", "Victoire",
        "Supply centres that win the game", "Centres de ravitaillement qui gagnent la partie",
        minimum=1, maximum=200),
     _o("assignment", str, "random", "Powers", "Puissances",
-       "random, or by the players' preferences (seed 004 §3.2)",
-       "au hasard, ou selon les préférences des joueurs (seed 004 §3.2)",
+       "random, or by the players' preferences (rules §3.2)",
+       "au hasard, ou selon les préférences des joueurs (règles §3.2)",
        allowed=("random", "preferences")),
     _o("palette", str, None, "Map colours", "Couleurs de la carte",
        "standard or colorblind", "standard ou daltonien", allowed=PALETTES, nullable=True),
     _o("scoring", str, "draw_size", "Scoring", "Décompte",
-       "draw_size, sum_of_squares or c_diplo (engine.scoring)",
-       "draw_size, sum_of_squares ou c_diplo (engine.scoring)", allowed=SCORING_SYSTEMS),
+       "draw_size, sum_of_squares or c_diplo (rules §3.8.1)",
+       "draw_size, sum_of_squares ou c_diplo (règles §3.8.1)", allowed=SCORING_SYSTEMS),
     _o("map_labels", str, "auto", "Province abbreviations", "Abréviations des provinces",
        "auto (the text's language), en or fr", "auto (la langue du texte), en ou fr",
        allowed=("auto", "en", "fr")),
     _o("press", str, "full", "Press", "Presse",
-       "none, public, full or gunboat (seed 004 §3.4.7)",
-       "none, public, full ou gunboat (seed 004 §3.4.7)", allowed=PRESS_MODES),
+       "none, public, full or gunboat (rules §3.4.7)",
+       "none, public, full ou gunboat (règles §3.4.7)", allowed=PRESS_MODES),
     _o("gm_reads_press", bool, False, "The GM reads the letters", "Le MJ lit les lettres",
        "The game master may read private letters (set at creation only)",
        "Le maître du jeu peut lire les lettres privées (fixé à la création)"),
     _o("absence", str, "extend", "Absences", "Absences",
-       "extend the deadline, or replace the player (seed 004 §3.6)",
-       "prolonger l'échéance, ou remplacer le joueur (seed 004 §3.6)",
+       "extend the deadline, or replace the player (rules §3.6)",
+       "prolonger l'échéance, ou remplacer le joueur (règles §3.6)",
        allowed=ABSENCE_POLICIES),
     _o("absence_days", int, 14, "Days away", "Jours d'absence",
        "Days of deadline extension per player and game year",
        "Jours de prolongation par joueur et année de jeu", minimum=0, maximum=365),
+    # the bot at the table (bot.services.bots): Diplomacy only, refused elsewhere
+    _o("civil_disorder", str, "hold", "Civil disorder", "Désordre civil",
+       "hold (rules §2.14.3), or bot: the bot plays the power",
+       "hold (règles §2.14.3), ou bot\u202f: le bot joue la puissance",
+       allowed=("hold", "bot")),
+    _o("bots", int, 0, "Bots", "Bots",
+       "A practice game: seats the bot takes at the start (0-6)",
+       "Partie d'entraînement\u202f: sièges que le bot prend au début (0-6)",
+       minimum=0, maximum=6),
 )
 DEFAULT_OPTIONS: dict[str, Any] = {o.name: o.default for o in COMMON}
 

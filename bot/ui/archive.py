@@ -1,6 +1,6 @@
 """After the game as Discord attachments: the export (with the seed 004 §4.1.1 report of each
 phase in French and English), the timelapse and the chart, drawn off the event loop (in the
-render processes when there are, else in a thread: both are CPU-bound, DESIGN.md)."""
+render processes when there are, else in a thread: both are CPU-bound, docs/ARCHITECTURE.md)."""
 
 from __future__ import annotations
 

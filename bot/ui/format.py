@@ -4,7 +4,7 @@ Results are written in the seed 004 §4.1.1 notation in French (``=`` move succe
 fails, ``S`` support given, ``s`` support cut, ``C`` convoy, ``H`` hold, and the comments
 ``(d-xxx)`` dislodged and retreating to xxx, ``(a)`` annihilated, ``(i)`` impossible, ``(o)``
 forgotten, ``(u)`` ambiguous, ``(v)`` invalid support/convoy) and in plain words in English
-(RULES.md, Classic Diplomacy, last bullet).
+(docs/RULES.md §4.1.1).
 """
 
 from __future__ import annotations

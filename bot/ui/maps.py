@@ -1,5 +1,5 @@
 """Maps as Discord attachments: the engine's renderer run off the event loop (it is
-CPU-bound, DESIGN.md), the PNG wrapped as a file an embed can show."""
+CPU-bound, docs/ARCHITECTURE.md), the PNG wrapped as a file an embed can show."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Duel-Diplomatie on Discord (issue 6; DESIGN.md "Discord surface"): ``/bid`` and ``/bids``
+"""Duel-Diplomatie on Discord (issue 6; docs/PLAYING.md): ``/bid`` and ``/bids``
 (sealed bids, ephemeral), ``/stalemate`` (rule 10), and the duel flavour of the shared
 ``/game join``, ``/game start`` and ``/ready`` (``SURFACE``, registered by the extension's
 ``setup``). Rules live in ``engine.variants.duel``; who may do what is decided by
@@ -146,7 +146,7 @@ class DuelCog(commands.Cog):
     bids = app_commands.Group(name=L("bids"), description=L("Your sealed bids (duel)"),
                               guild_only=True)
     stalemate = app_commands.Group(name=L("stalemate"),
-                                   description=L("Stalemate in a duel (rule 10)"),
+                                   description=L("Stalemate in a duel (rules §5.10)"),
                                    guild_only=True)
 
     def __init__(self, bot: commands.Bot) -> None:

@@ -114,5 +114,5 @@ async def submit(interaction: discord.Interaction[Any], game_id: int | None, tex
     await reply(interaction, embed=embed, view=view, ephemeral=True)
     # discord.py keeps an ephemeral reply's view (and a timer task) for 15 minutes; its only
     # item, the Ready button, is a DynamicItem dispatched by its custom id, so nothing needs
-    # the view once sent: nothing is held per submission (DESIGN.md "Budgets").
+    # the view once sent: nothing is held per submission (docs/BENCHMARKS.md).
     view.stop()

@@ -63,7 +63,7 @@ class Phase:
                 f"{PHASE_NAMES[lang][self.type.value]}")
 
     def successor(self) -> Phase:
-        """The next phase in the fixed order S-M, S-R, F-M, F-R, W-A (RULES.md)."""
+        """The next phase in the fixed order S-M, S-R, F-M, F-R, W-A (docs/RULES.md §2.7.6)."""
         years, s, t = _SUCCESSOR[(self.season, self.type)]
         return Phase(self.year + years, s, t)
 
@@ -243,7 +243,7 @@ def unit_value(game_map: Map, power: str, utype: str, location: str) -> Unit:
 
 
 def state_from_json(data: dict[str, Any], game_map: Map, *, normalise_power=None) -> GameState:
-    """Read a STATE (DESIGN.md contract). ``normalise_power`` maps any spelling to an id."""
+    """Read a STATE (docs/ENGINE.md). ``normalise_power`` maps any spelling to an id."""
     norm = normalise_power or (lambda p: str(p).lower())
     try:
         phase = Phase.parse(str(data.get("phase", "S1901M")))

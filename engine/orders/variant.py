@@ -5,6 +5,7 @@ player's lines and the legal orders of a power. Classic Diplomacy and the duel i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.maps import Map, load_map
@@ -32,6 +33,11 @@ class WrittenOrders:
             return resolve_power(str(text), self.game_map()) or str(text).lower()
         except Ambiguous:
             return str(text).lower()
+
+    def allies(self, state: Mapping[str, Any], power: str) -> list[str]:
+        """The other powers the player of ``power`` commands now: none (one power a seat
+        is the shared case; a seat of several powers is the game's options, not the STATE)."""
+        return []
 
     def check_orders(self, state: dict[str, Any], power: str, text: str) -> JSON:
         """Each line of ``text`` as understood, normalised, or the reason it is refused."""
@@ -66,4 +72,12 @@ class WrittenOrders:
         game_map = self.game_map()
         st = state_from_json(state, game_map, normalise_power=self.power)
         return {loc: [format_order(o) for o in orders]
+                for loc, orders in legal_orders(st, game_map, self.power(power)).items()}
+
+    def legal_order_choices(self, state: dict[str, Any],
+                            power: str) -> dict[str, list[dict[str, Any]]]:
+        """``legal_orders`` structured: each legal order as an ORDER with its ``text``."""
+        game_map = self.game_map()
+        st = state_from_json(state, game_map, normalise_power=self.power)
+        return {loc: [{**order_to_json(o), "text": format_order(o)} for o in orders]
                 for loc, orders in legal_orders(st, game_map, self.power(power)).items()}

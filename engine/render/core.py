@@ -41,7 +41,8 @@ __all__ = ["TITLE_H", "base_layer", "draw_map", "draw_text", "encode", "out_pale
 
 
 def owners_of(state: dict[str, Any], md: MapData) -> dict[str, str]:
-    """Space -> power colouring it: supply-centre owner (classic, RULES.md: ownership changes
+    """Space -> power colouring it: supply-centre owner (classic, docs/RULES.md §2.13.1:
+    ownership changes
     after Fall), or territory owner (L'Impérialisme)."""
     if md.territorial:
         own = {sid: s.owner for sid, s in md.spaces.items() if s.owner}

@@ -138,6 +138,9 @@ class Bidding(Protocol):
                          name: Any) -> str:
         """The public reveal of a resolved bidding; ``name(power)``: a power's name."""
 
+    def bot_bids(self, state: Mapping[str, Any], power: str, rng: Any) -> dict[str, int]:
+        """The bot player's bids for ``power`` (``engine.bots``), drawn from ``rng``."""
+
 
 class OrderVariant(Variant, Protocol):
     """A variant played with written Diplomacy orders on a classic-format map (the family's
@@ -153,3 +156,9 @@ class OrderVariant(Variant, Protocol):
 
     def legal_orders(self, state: JSON, power: str) -> dict[str, list[str]]:
         """Per unit (location; "" for builds), the legal orders of ``power`` as text."""
+
+    def allies(self, state: Mapping[str, Any], power: str) -> list[str]:
+        """The other powers the player of ``power`` commands now (a duel's minors)."""
+
+    def legal_order_choices(self, state: JSON, power: str) -> dict[str, list[JSON]]:
+        """The same, each an ORDER with its ``text`` (``engine.api.legal_order_choices``)."""

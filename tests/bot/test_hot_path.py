@@ -1,4 +1,4 @@
-"""The synchronous hot path (DESIGN.md "Budgets": order submissions): ``Database.run`` runs
+"""The synchronous hot path (docs/BENCHMARKS.md: order submissions): ``Database.run`` runs
 one whole transaction as a function (a worker thread with the sqlite3 driver on a SQLite file,
 the async engine elsewhere), and ``submit_orders`` finds the game of a channel inside its own
 transaction, exactly as ``/orders submit`` used to through ``game_here``."""

@@ -1,5 +1,5 @@
 """At the deadline the orders go to the engine as ``check_orders`` read them when they were
-sent (structured ORDERs, README contract), not as text parsed again."""
+sent (structured ORDERs, docs/ENGINE.md), not as text parsed again."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Resolving a phase: one transaction, exactly once, history + outbox, missed phases and civil
-disorder (RULES.md), end of game (victory, end year, automatic draw)."""
+disorder (docs/RULES.md), end of game (victory, end year, automatic draw)."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ async def test_deadline_trigger_waits_for_the_deadline(db: Database) -> None:
 
 
 async def test_missed_movement_phases_lead_to_civil_disorder(db: Database) -> None:
-    """RULES.md: after 2 consecutive missed movement phases (default) a power is in civil
+    """docs/RULES.md: after 2 consecutive missed movement phases (default) a power is in civil
     disorder; the others, who ordered, are not."""
     game_id = await new_game(db)
     france = await user_of(db, game_id, "france")

@@ -1,6 +1,6 @@
 """Drive the real discord.py client with raw gateway payloads and a fake Discord REST API.
 
-DESIGN.md "Testing": the bot under test is the real ``DiplomacyBot`` (an ``AutoShardedBot``);
+The bot under test is the real ``DiplomacyBot`` (an ``AutoShardedBot``);
 what Discord would send arrives as raw payloads through ``client._connection.parse_*``;
 everything the bot sends goes through ``discord.http.HTTPClient.request`` (bot REST) or
 ``discord.webhook.async_.AsyncWebhookAdapter.request`` (interaction responses and follow-ups),

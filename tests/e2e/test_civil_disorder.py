@@ -51,6 +51,9 @@ async def test_warned_after_one_miss_declared_in_the_results_after_two(h: Harnes
         assert f"<@{member.id}>" in report
         (dm,) = dms(h, calls, member)
         assert ("est en désordre civil" if fr else "is in civil disorder") in dm.text()
+        # the rule cited as the reader can look it up: a section of docs/RULES.md
+        cites = "(règles §2.14.3)" if fr else "(rules §2.14.3)"
+        assert cites in dm.text() and "seed" not in dm.text().lower()
     assert f"<@{by['england'].id}>" not in report and not dms(h, calls, by["england"])
     (note,) = dms(h, calls, GM)
     assert all(f"<@{m.id}>" in note.text() for m in fallen)

@@ -1,4 +1,4 @@
-"""The engine contract of DESIGN.md, from the outside: ``python -m engine adjudicate [FILE]``
+"""The engine contract of docs/ENGINE.md, from the outside: ``python -m engine adjudicate [FILE]``
 with one request, a JSON array or JSON Lines, on stdin and from a file; NEXT_STATE fed back
 through movement -> retreat -> adjustment; a hand-written retreat STATE without ``retreats``;
 French power names and location spellings on input, lowercase English ids on output."""

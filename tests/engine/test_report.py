@@ -1,6 +1,6 @@
 """The report of a phase (seed 004 chapter 4), built by the engine: the §4.1.1 notation with
 the French abbreviations in French ("A VAR S A MOS-UKR", "A VAR=UKR"), plain words in English
-(RULES.md), the same lines for the results post and for an export."""
+(docs/RULES.md), the same lines for the results post and for an export."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-### absence catalogue (en): absences (seed 004 §3.6) and reminders on the player's terms. Keys: the catalogue key with dashes for dots.
+### absence catalogue (en): absences (rules §3.6) and reminders on the player's terms. Keys: the catalogue key with dashes for dots.
 
 absence-cleared = { $count ->
         [one] Your absence is withdrawn.

@@ -1,4 +1,4 @@
-### absence catalogue (fr) : absences (seed 004 §3.6) et rappels au choix du joueur. Keys: the catalogue key with dashes for dots. Command localisations carry their English text in .source.
+### absence catalogue (fr) : absences (règles §3.6) et rappels au choix du joueur. Keys: the catalogue key with dashes for dots. Command localisations carry their English text in .source.
 
 absence-cleared = { $count ->
         [one] Votre absence est retirée.

@@ -1,4 +1,4 @@
-# Press (seed 004 §3.4.7): press releases, private letters, /inbox, the press options.
+# Press (rules §3.4.7): press releases, private letters, /inbox, the press options.
 press-anonymous = anonymous
 press-gm = the game master
 press-sent = Your press release is posted.

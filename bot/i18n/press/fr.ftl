@@ -1,4 +1,4 @@
-# Presse (seed 004 §3.4.7) : communiqués, lettres privées, /courrier, options de presse.
+# Presse (règles §3.4.7) : communiqués, lettres privées, /courrier, options de presse.
 press-anonymous = anonyme
 press-gm = le meneur de jeu
 press-sent = Votre communiqué est publié.

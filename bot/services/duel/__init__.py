@@ -1,4 +1,4 @@
-"""Duel-Diplomatie use cases (seed 001; RULES.md "Duel-Diplomatie"; issue 6): sign-up with a
+"""Duel-Diplomatie use cases (seed 001; docs/RULES.md §5; issue 6): sign-up with a
 ranked list of the seven countries, the start (country choice, rule 3, with an explicit seed),
 sealed bids stored in the ``Bid`` table, the reveal (one transaction, like an adjudication),
 and stalemate claims (rule 10).

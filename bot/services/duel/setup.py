@@ -81,18 +81,18 @@ def _choice_text(state: Mapping[str, Any], users: Sequence[int]) -> dict[str, st
             lines[lang].append(f"<@{uid}> — {_name(countries[str(uid)], lang)}")
     if entry["drawn"]:
         why = _both("Identical lists: lots were drawn; <@{w}> won and takes their first "
-                    "choice, the other player their second (rule 3).",
+                    "choice, the other player their second (rules §5.3).",
                     "Listes identiques : tirage au sort gagné par <@{w}>, qui prend son "
-                    "premier choix ; l'autre joueur prend son deuxième (règle 3).",
+                    "premier choix ; l'autre joueur prend son deuxième (règles §5.3).",
                     w=entry["lot_winner"])
     elif entry["rank"] == 1:
-        why = _both("Different first choices: each player gets theirs (rule 3).",
-                    "Premiers choix différents : chacun obtient le sien (règle 3).")
+        why = _both("Different first choices: each player gets theirs (rules §5.3).",
+                    "Premiers choix différents : chacun obtient le sien (règles §5.3).")
     else:
         why = _both("The lists first differ at rank {r}: each player gets their choice of "
-                    "that rank (rule 3).",
+                    "that rank (rules §5.3).",
                     "Les listes diffèrent d'abord au rang {r} : chacun obtient son choix de "
-                    "ce rang (règle 3).", r=entry["rank"])
+                    "ce rang (règles §5.3).", r=entry["rank"])
     return {lang: "\n".join([*lines[lang], why[lang]]) for lang in ("en", "fr")}
 
 

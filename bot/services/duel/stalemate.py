@@ -49,10 +49,10 @@ async def claim_stalemate(db: Database, *, game_id: int, user_id: int,
             "stalemate_claim", _both("Stalemate claimed", "Impasse demandée"),
             _both("<@{u}> claims a stalemate: every minor power is eliminated. The other "
                   "player (`/stalemate confirm`) or the game master may confirm it; then "
-                  "the country with more centres wins (rule 10).",
+                  "the country with more centres wins (rules §5.10).",
                   "<@{u}> demande l'impasse : toutes les puissances mineures sont "
                   "éliminées. L'autre joueur (`/impasse confirmer`) ou l'arbitre peut la "
-                  "confirmer ; le pays qui a le plus de centres gagne alors (règle 10).",
+                  "confirmer ; le pays qui a le plus de centres gagne alors (règles §5.10).",
                   u=user_id), user_id=user_id), now)
     return StalemateOutcome(game_id=game_id, claimed_by=user_id, finished=False, result=None)
 

@@ -1,4 +1,4 @@
-"""L'Impérialisme around its pure rules (``engine.variants.imperialisme``; seed 003, RULES.md).
+"""L'Impérialisme around its pure rules (``engine.variants.imperialisme``; docs/RULES.md §6).
 
 The game's STATE lives in ``Game.state`` (owners, the crisis in progress, the queue of declared
 crises, the exchange session flag, and the phase label ``state["phase"]`` = ``Game.phase``:

@@ -1,4 +1,4 @@
-"""The winner's annexation (RULES.md): what it may take, and its choice. The choice is
+"""The winner's annexation (docs/RULES.md §6): what it may take, and its choice. The choice is
 checked and recorded, then the annexation stage ends in one step of the turn pipeline (taken
 at once; at the deadline without a choice, the referee's default)."""
 

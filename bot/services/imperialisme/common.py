@@ -183,7 +183,7 @@ def draw_seed(game: Game, previous: str = "") -> str:
 
 
 async def schedule_row(session: AsyncSession, game: Game) -> Crisis:
-    """The seed of the next random draw, whose SHA-256 is published in advance (RULES.md:
+    """The seed of the next random draw, whose SHA-256 is published in advance (docs/RULES.md §6:
     « the seed's hash is published before the draw and the seed after it »), and the time of
     the next automatic crisis."""
     row = await crisis_row(session, game.id or 0, SCHEDULE_SEQ)

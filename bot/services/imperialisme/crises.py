@@ -1,4 +1,4 @@
-"""Crises (seed 003, RULES.md): the GM's random draw and closing of a stage, declarations of
+"""Crises (seed 003, docs/RULES.md §6): the GM's random draw and closing of a stage, declarations of
 war (queued, started in announcement order) and their withdrawal with the target's consent.
 
 Whatever moves a crisis to its next stage is one step of the one turn pipeline
@@ -129,7 +129,7 @@ def _has_declaration(state: Mapping[str, Any], attacker: str, target: str) -> bo
 async def request_withdrawal(db: Database, *, game_id: int, user_id: int, target: str,
                              now: datetime | None = None) -> str:
     """The attacker asks to withdraw its declaration: a public post with the target's consent
-    buttons (RULES.md: only with the target's public consent)."""
+    buttons (docs/RULES.md §6: only with the target's public consent)."""
     now = now or utcnow()
     async with db.transaction() as session:
         game = await imperial_game(session, game_id)

@@ -1,4 +1,4 @@
-"""Exchange sessions (RULES.md): the GM opens and closes them; a proposal between two powers
+"""Exchange sessions (docs/RULES.md §6): the GM opens and closes them; a proposal between two powers
 lists what each gives (gifts and loans: one side may be empty); once both accept, it takes
 effect in one step of the turn pipeline (one ``PhaseRecord`` per exchange, taken at once)."""
 

@@ -1,5 +1,5 @@
 """L'Impérialisme in the one turn pipeline (``bot.services.turns``): each step of the crisis
-cycle (seed 003, RULES.md) is one call of :meth:`ImperialTurn.step` and one ``PhaseRecord``.
+cycle (seed 003, docs/RULES.md §6) is one call of :meth:`ImperialTurn.step` and one ``PhaseRecord``.
 
 The step taken depends on the phase (``common.phase_of``):
 
@@ -156,7 +156,7 @@ async def _withdraw(session: AsyncSession, game: Game, state: dict[str, Any],
 
 async def _close_vote(session: AsyncSession, game: Game, state: dict[str, Any],
                       now: datetime) -> Taken:
-    """The tally (RULES.md): no vote = blank, a changed vote counted once; only the outcome
+    """The tally (docs/RULES.md §6): no vote = blank, a changed vote counted once; only the outcome
     is published, and every vote and the ballot key are deleted here."""
     row = await current_row(session, game, state, "vote")
     weights = (state.get("crisis") or {}).get("weights") or {}
@@ -196,7 +196,7 @@ async def _close_vote(session: AsyncSession, game: Game, state: dict[str, Any],
 async def _annex(session: AsyncSession, game: Game, state: dict[str, Any],
                  now: datetime) -> Taken:
     """The winner's choice (``annexation.annex``) or, at the deadline, the referee's: the
-    most valuable eligible territories (RULES.md)."""
+    most valuable eligible territories (docs/RULES.md §6)."""
     row = await current_row(session, game, state, "annexation")
     choice = row.data.get("choice")
     done = _advance({"state": state, "choice": list(choice) if choice is not None else None})

@@ -1,4 +1,4 @@
-"""Secret votes (seed 003, RULES.md; issue 8): a voter's ballot, its vote (changed in place:
+"""Secret votes (seed 003, docs/RULES.md §6; issue 8): a voter's ballot, its vote (changed in place:
 it counts once) and the games where it votes.
 
 SECRECY: nothing here logs, posts or keeps after the tally who voted, what, or any total.

@@ -1,6 +1,7 @@
 """Movement resolution: Kruijswijk's guess-and-check algorithm ("The Math of Adjudication",
 DATC §5) with a separate backup rule for cycles: circular movement succeeds, convoy paradoxes
-follow the Szykman rule (RULES.md: the convoyed armies in the paradox do not move and do not
+follow the Szykman rule (docs/RULES.md §2.12.4: the convoyed armies in the paradox do not move
+and do not
 cut support, DATC 6.F.14-6.F.24).
 
 Input are *validated* orders (one per unit, illegal orders already turned into holds, coasts
@@ -111,7 +112,7 @@ class _Resolver:
             elif p in self.convoy_fleets and any(
                     self.units[f].power == self.units[p].power
                     and self._on_chordless_route(p, dst, f) for f in self.convoy_fleets[p]):
-                # RULES.md / seed 004 §2.12.6: an army that could walk goes by convoy only if
+                # docs/RULES.md §2.12.6: an army that could walk goes by convoy only if
                 # its own power orders a convoy that could carry it: the fleet lies on a
                 # route with no shortcut (DATC 6.G.6, 6.G.7 and 6.G.19, 2023 readings)
                 self.convoyed.add(p)

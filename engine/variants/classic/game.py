@@ -1,4 +1,4 @@
-"""One turn of classic Diplomacy over the JSON contract (DESIGN.md "The engine contract").
+"""One turn of classic Diplomacy over the JSON contract (docs/ENGINE.md).
 
 ``process(request)`` parses and checks the orders, resolves the phase, then runs every
 following phase in which nobody has a choice (or whose conditional orders cover everyone,
@@ -78,7 +78,7 @@ class _Line:
 
 @dataclass
 class Options:
-    preset: str = "standard"  # "standard" | "vortigern" (RULES.md)
+    preset: str = "standard"  # "standard" | "vortigern" (docs/RULES.md §1.2)
     civil_disorder: frozenset[str] = frozenset()
     victory_centers: int = 18
     # seed 004 §2.14.2, two players: Italy is neutral and no unit may enter its territory
@@ -561,7 +561,7 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
 
 
 def _after_phase(state: GameState, turn: Turn) -> GameState:
-    """Centres change after the Fall phases are complete (RULES.md); check victory."""
+    """Centres change after the Fall phases are complete (docs/RULES.md §2.13.1); check victory."""
     if state.phase.type is PhaseType.ADJUSTMENT and state.phase.season is Season.WINTER:
         centers = update_centers(state, turn.game_map)
         state = state.with_(centers=centers)

@@ -1,4 +1,4 @@
-"""Duel-Diplomatie over the JSON of the engine contract (DESIGN.md; seed 001; RULES.md).
+"""Duel-Diplomatie over the JSON of the engine contract (docs/ENGINE.md; docs/RULES.md §5).
 
 A duel STATE is the classic STATE plus a ``"duel"`` key, read and written as a ``DuelState``
 (``state``, where its JSON is described). The year runs (rule 8): bids ``S<year>B``, Spring

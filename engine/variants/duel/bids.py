@@ -1,4 +1,4 @@
-"""Sealed bids for the five minor powers (seed 001 rules 4-7; RULES.md "Duel-Diplomatie").
+"""Sealed bids for the five minor powers (seed 001 rules 4-7; docs/RULES.md §5).
 
 ``parse_bids`` reads what a player types and refuses, at entry, anything the rules forbid;
 ``resolve_bidding`` reveals both players' bids together and decides who commands each minor
@@ -33,7 +33,7 @@ def parse_bids(text: str, own_country: str, opponent_country: str,
 
     Refused with a DuelError: an unreadable entry, an unknown or ambiguous country, a bid on
     one's own or the opponent's country, two bids for one minor, a negative or fractional
-    bid, and a total above ``credits`` (RULES.md: refused at entry)."""
+    bid, and a total above ``credits`` (docs/RULES.md §5: refused at entry)."""
     minors = minors_of((own_country, opponent_country))
     bids = dict.fromkeys(minors, 0)
     seen: set[str] = set()
@@ -124,7 +124,7 @@ def resolve_bidding(bids: Mapping[str, Mapping[str, int]], countries: Mapping[st
     minor count 5 less, never below 0. The seed says the 5 points "ne sont pas retirés au
     solde de la puissance qui s'en est emparé mais sur celui de la puissance mineure": they
     do not come out of the player's credits. So only the winner pays, and it pays its nominal
-    bid (what it wrote), not the penalised one (RULES.md).
+    bid (what it wrote), not the penalised one (docs/RULES.md §5).
 
     ``bids_accumulate`` (rule 5's last bullets read literally, seed's rule 6 example): each
     player's bids on a minor add up, year after year, in a running account; before the new

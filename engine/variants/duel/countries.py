@@ -1,6 +1,6 @@
 """The seven countries of a duel: names, starting credits, choice by ranked lists.
 
-Seed 001 rules 2, 3 and 5; RULES.md "Duel-Diplomatie".
+Seed 001 rules 2, 3 and 5; docs/RULES.md §5.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Treasuries, occupation, victory, stalemate and compulsory minor builds of a duel.
 
-Seed 001 rules 5, 6, 8, 9 and 10; RULES.md "Duel-Diplomatie". Pure functions over values.
+Seed 001 rules 5, 6, 8, 9 and 10; docs/RULES.md §5. Pure functions over values.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One duel phase (seed 001 rule 8; RULES.md "Duel-Diplomatie"): the bidding season, or a
+"""One duel phase (seed 001 rule 8; docs/RULES.md §5): the bidding season, or a
 movement, retreat or adjustment phase through the classic engine, then the duel's own
 bookkeeping on its typed state (``DuelState``): the referee's builds, the Fall's income and
 occupation, the victory check, and the next year's bidding season."""
@@ -26,7 +26,7 @@ NO_CENTRE_VICTORY = 10**6  # rule 10: "une partie ne finit pas juste parce qu'un
 
 
 def process(request: dict[str, Any]) -> dict[str, Any]:
-    """One duel phase (DESIGN.md contract, plus ``request["bids"]`` in a bidding season).
+    """One duel phase (docs/ENGINE.md, plus ``request["bids"]`` in a bidding season).
 
     Movement, retreat and adjustment phases go through the classic engine with the minors
     nobody controls this year in civil disorder (rule 7) and no 18-centre victory (rule 10).

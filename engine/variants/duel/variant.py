@@ -9,6 +9,7 @@ from typing import Any
 from engine.variants.base import Option
 from engine.variants.classic.variant import ClassicVariant
 from engine.variants.duel import api
+from engine.variants.duel.bot import duel_bids
 from engine.variants.duel.countries import country_name
 from engine.variants.duel.errors import DuelError
 from engine.variants.duel.season import check_bids
@@ -96,6 +97,18 @@ class DuelVariant(ClassicVariant):
         names = {str(pid): name(info["country"])
                  for pid, info in state["duel"]["players"].items()}
         return api.format_bidding(bidding, locale, names)
+
+    def bot_bids(self, state: Mapping[str, Any], power: str, rng: Any) -> dict[str, int]:
+        """The bot's bids for country ``power`` (``bot.duel_bids``: a rule of its own)."""
+        return duel_bids(state, power, self.game_map(), rng)
+
+    def allies(self, state: Mapping[str, Any], power: str) -> list[str]:
+        """The other powers the same player commands: the minors they won this year."""
+        if not isinstance(state.get("duel"), Mapping):
+            return []
+        duel = duel_from_json(state)
+        player = duel.controller_of(power)
+        return [] if player is None else [p for p in duel.commanded(player) if p != power]
 
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
         """Under each minor who commands it this year (or that it is up for bids / in civil

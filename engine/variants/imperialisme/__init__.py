@@ -1,4 +1,4 @@
-"""L'Impérialisme (seed 003, RULES.md): influence, neighbours, auditable crisis draws, declared
+"""L'Impérialisme (docs/RULES.md §6): influence, neighbours, auditable crisis draws, declared
 crises, the secret weighted vote, annexations, exchanges, end of game and ranking.
 
 Pure rules: no I/O except reading a map JSON once (``load_imperial_map``). Typed values in the

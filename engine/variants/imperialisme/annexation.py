@@ -1,4 +1,4 @@
-"""Annexation after a crisis (seed 003 points 1/–3/, « Minimum de territoires », RULES.md).
+"""Annexation after a crisis (seed 003 points 1/–3/, « Minimum de territoires », docs/RULES.md §6).
 
 The winner takes territories of the loser « avec lesquelles elle avait une frontière terrestre
 ou par zone navale avant la crise »: ``eligible`` is computed from the owners when the crisis
@@ -34,7 +34,7 @@ def allowed_count(owners: Mapping[str, str], loser: str, won: int,
 
 def default_choice(game_map: ImperialMap, owners: Mapping[str, str], loser: str, won: int,
                    eligible: Iterable[str]) -> tuple[str, ...]:
-    """The referee's choice: starred territories first, then by id (RULES.md)."""
+    """The referee's choice: starred territories first, then by id (docs/RULES.md §6)."""
     candidates = still_eligible(owners, loser, eligible)
     ranked = sorted(candidates, key=lambda t: (not game_map.territory(t).star, t))
     return tuple(ranked[:allowed_count(owners, loser, won, eligible)])

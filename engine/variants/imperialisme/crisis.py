@@ -1,4 +1,4 @@
-"""Crises: random or declared, their queue, the conference, the vote (seed 003, RULES.md).
+"""Crises: random or declared, their queue, the conference, the vote (seed 003, docs/RULES.md §6).
 
 A crisis goes through three stages: the public *conference*, the secret *vote* (weights frozen
 when it opens), then — if a side won territories that can change hands — the *annexation*.
@@ -108,7 +108,7 @@ def next_declared(queue: tuple[Declaration, ...], game_map: ImperialMap,
 
 
 def open_vote(crisis: Crisis, game_map: ImperialMap, owners: Mapping[str, str]) -> Crisis:
-    """Close the conference; freeze every non-belligerent power's weight (RULES.md)."""
+    """Close the conference; freeze every non-belligerent power's weight (docs/RULES.md §6)."""
     if crisis.stage is not Stage.CONFERENCE:
         raise ImperialError("wrong_stage", {"stage": crisis.stage.value})
     table = influence_table(game_map, owners)

@@ -1,4 +1,4 @@
-"""The random crisis draw, auditable by anyone (seed 003 « Processus de crise », RULES.md).
+"""The random crisis draw, auditable by anyone (seed 003 « Processus de crise », docs/RULES.md §6).
 
 Protocol: the referee picks a secret seed string, publishes ``commitment(seed)`` (the sha256 hex
 digest of the seed's UTF-8 bytes) BEFORE the draw, draws, then publishes the seed. Anyone can

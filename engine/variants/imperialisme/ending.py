@@ -1,4 +1,4 @@
-"""End of the game and final ranking (seed 003 « Fin du jeu », RULES.md).
+"""End of the game and final ranking (seed 003 « Fin du jeu », docs/RULES.md §6).
 
 The game stops as soon as at least three powers hold a single territory. The winner has the
 most influence (capped at 50); ties are broken by uncapped influence, then by the number of

@@ -1,6 +1,6 @@
 """Refusals of L'Impérialisme: a stable code, parameters, messages in English and French.
 
-Secrecy (RULES.md, issue 8): no message here ever names a vote's choice, a weight paired with
+Secrecy (docs/RULES.md §6.8): no message here ever names a vote's choice, a weight paired with
 a voter, or a total. Parameters are territories, powers and counts that are public anyway.
 """
 

@@ -1,11 +1,11 @@
-"""Exchanges of territories (seed 003 « session d'échange », RULES.md).
+"""Exchanges of territories (seed 003 « session d'échange », docs/RULES.md §6).
 
 A proposal between two powers lists what each gives; either side may be empty (gifts, loans).
 It takes effect when both accept, and it is final (undoing it needs a new exchange). Each
 listed territory must belong to its giver when the exchange is checked and when it is applied,
 and no power may give away its last territory: every giver keeps at least one of the
-territories it held (seed 003 « Minimum de territoires »; RULES.md « No power may give away its
-last territory » — read literally, what it receives in the same exchange does not count).
+territories it held (seed 003 « Minimum de territoires »; docs/RULES.md §6.10 — read
+literally, what it receives in the same exchange does not count).
 """
 
 from __future__ import annotations

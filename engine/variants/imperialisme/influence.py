@@ -1,9 +1,10 @@
 """Influence (the weight of a power's vote) and neighbours.
 
-Seed 003, « Système de vote » and RULES.md: each territory gives 1, a starred one 2; territories
-held by Russia count half (0.5 / 1); territories held by Germany or Austria-Hungary count double
-(2 / 4) for them alone — the bonus belongs to the holder, so a German territory ceded to France
-counts 1 for France. Whatever its size, a power's influence is capped at 50. Exact fractions.
+Seed 003, « Système de vote », docs/RULES.md §6.2: each territory gives 1, a starred one 2;
+territories held by Russia count half (0.5 / 1); territories held by Germany or Austria-Hungary
+count double (2 / 4) for them alone — the bonus belongs to the holder, so a German territory
+ceded to France counts 1 for France. Whatever its size, a power's influence is capped at 50.
+Exact fractions.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ zones (rules data in ``assets/maps/<name>/map.json``, format fixed in the projec
 Two territories *touch* when they share a land border or open on a common naval zone
 (seed 003: « une frontière par zone navale signifie que les deux puissances ont des
 territoires "ouvrant" sur la même zone navale »). Switzerland is neutral and out of play
-(seed 003, RULES.md): it belongs to nobody, so it never makes two powers neighbours.
+(seed 003, docs/RULES.md §6): it belongs to nobody, so it never makes two powers neighbours.
 """
 
 from __future__ import annotations

@@ -107,7 +107,7 @@ class ImperialismeVariant:
                                             for p, v in table.items()}
 
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
-        """Each power's influence (RULES.md: the map shows owners, stars and influence)."""
+        """Each power's influence (docs/RULES.md §6.12: the map shows it with owners and stars)."""
         table = api.influence_table({"variant": self.name, "owners": state.get("owners") or {}})
         return {"title": "Influence", "rows": {p: str(v["influence"]) for p, v in table.items()}}
 

@@ -1,4 +1,4 @@
-"""The secret vote of a crisis and its tally (seed 003 « Processus de crise », RULES.md).
+"""The secret vote of a crisis and its tally (seed 003 « Processus de crise », docs/RULES.md §6).
 
 Every power except the two belligerents votes: support one side, or blank (no vote = blank; a
 vote that is neither is void, « annulé d'office »). Weight = the voter's (capped) influence when

@@ -2,7 +2,7 @@
 ``TEST_POSTGRES_URL`` is set): sign-up and powers, commit-reveal draws, the votes (no vote =
 blank, a changed vote counts once, nothing kept), deadlines of every stage taken by the
 scheduler, the automatic schedule, the queue of declared crises, withdrawals, exchanges, the
-end of the game (seed 003, RULES.md)."""
+end of the game (seed 003, docs/RULES.md §6)."""
 
 from __future__ import annotations
 

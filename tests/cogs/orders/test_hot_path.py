@@ -1,4 +1,4 @@
-"""``/orders submit`` through the whole stack (the hot path of DESIGN.md "Budgets"): the game
+"""``/orders submit`` through the whole stack (the hot path of docs/BENCHMARKS.md): the game
 of the channel is found inside the submission's own transaction, and nothing is held per
 submission once the reply is sent."""
 

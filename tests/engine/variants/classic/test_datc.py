@@ -4,16 +4,18 @@ case, driven through the engine contract (``engine.api.adjudicate``).
 Cases come from ``data/datc.json`` (derived from teddriggs-datc.json, MIT, see
 ``data/teddriggs-datc.LICENSE``); each test checks every per-order expectation ("Succeeds" /
 "Fails") and the position that follows from it. Where the project follows a different rule
-than the case's rulebook edition, the case carries a ``deviation`` naming the RULES.md rule and
-the test asserts the project's outcome.
+than the case's rulebook edition, the case carries a ``deviation`` naming the rule of
+docs/RULES.md and the test asserts the project's outcome.
 
-When ``../shared/datc/datc-v2.4-cases.json`` exists (it is GPL-derived and only ever read, never
-copied), each test also replays the v2.4 form of the case and compares the units after it.
+When the environment variable ``DATC_V24_CASES`` names a file of the DATC v2.4 cases as JSON (a
+GPL-derived file, only ever read, never copied into the repository), each test also replays the
+v2.4 form of the case and compares the units after it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from functools import cache
@@ -27,7 +29,7 @@ from engine.maps import load_map, province_of
 from engine.orders.names import normalise_location
 
 DATA = Path(__file__).resolve().parent / "data" / "datc.json"
-V24 = Path(__file__).resolve().parents[4].parent / "shared" / "datc" / "datc-v2.4-cases.json"
+V24 = Path(os.environ.get("DATC_V24_CASES") or "/nonexistent/datc-v2.4-cases.json")
 
 POWERS = {"ENG": "england", "FRA": "france", "GER": "germany", "ITA": "italy",
           "AUS": "austria", "RUS": "russia", "TUR": "turkey"}
@@ -36,14 +38,14 @@ POWERS = {"ENG": "england", "FRA": "france", "GER": "germany", "ITA": "italy",
 XFAIL: dict[str, str] = {}
 
 # v2.4 cases not replayed (DATC id -> why): broken in the v2.4 file, or v2.4 preferred
-# another choice than v3.0 (RULES.md: v3.0 wins).
+# another choice than v3.0 (docs/RULES.md §1.3: v3.0 wins).
 V24_SKIP: dict[str, str] = {
     "6.G.8": "v2.4 preferred falling back on the land route; DATC 3.0 prefers no fallback",
     "test_6_G_11_variant": "the v2.4 form of 6.G.11 is the order without 'via convoy' "
                            "(test_6_G_11)",
     "6.H.5": "the v2.4 file's support order reads 'F con S A ruh-hol', so nobody is dislodged",
     "6.H.14": "the v2.4 file's expected units are the position before the movement",
-    "6.H.15": "broken in the v2.4 source (no English unit; see ../shared/datc/README.md)",
+    "6.H.15": "broken in the v2.4 source (no English unit)",
     "6.H.16": "the v2.4 file orders 'F mid-spa' without the coast the DATC case names",
 }
 
@@ -356,8 +358,12 @@ def test_every_case_has_its_own_test() -> None:
 
 
 def test_deviations_name_their_rule() -> None:
-    """Every documented deviation cites the rule that decides it (for the README list)."""
+    """Every documented deviation cites the section of docs/RULES.md that decides it (the
+    table of its §1.3 lists them)."""
+    rules = (Path(__file__).resolve().parents[4] / "docs" / "RULES.md").read_text("utf-8")
     deviations = [c for c in load_cases() if c.get("deviation")]
     assert deviations
     for c in deviations:
-        assert "RULES.md" in c["deviation"] and "seed 004" in c["deviation"], c["test"]
+        cited = re.search(r"docs/RULES\.md (?:pins )?§([\d.]+\d)", c["deviation"])
+        assert cited, c["test"]
+        assert re.search(rf"^#+ {re.escape(cited.group(1))} ", rules, re.M), c["test"]

@@ -1,4 +1,4 @@
-"""Phase rules of RULES.md beyond the DATC: retreat/removal defaults of both presets,
+"""Phase rules of docs/RULES.md beyond the DATC: retreat/removal defaults of both presets,
 conditional orders (seed 004 §3.4.2), skipped phases, centres after Fall, victory, civil
 disorder, 2-6 player assignments (seed 004 §2.14.2)."""
 

@@ -27,7 +27,7 @@ YEARS = 10
 @cache
 def _tables() -> tuple[dict[str, list[str]], dict[str, set[str]]]:
     """Per unit location ("A:par", "F:spa/nc"): its moves, and the provinces it can support
-    into (any coast: support needs no coast, RULES.md)."""
+    into (any coast: support needs no coast, docs/RULES.md §2.7.3)."""
     game_map = load_map("classic")
     moves: dict[str, list[str]] = {}
     reach: dict[str, set[str]] = {}

@@ -1,4 +1,4 @@
-"""Duel-Diplomatie rules (seed 001; RULES.md "Duel-Diplomatie"), one test per rule: country
+"""Duel-Diplomatie rules (seed 001; docs/RULES.md §5), one test per rule: country
 choice (rule 3), credits (rule 5 and its worked example), bids and their reveal (rules 4, 6,
 7 and rule 6's worked example), victory (rule 9), stalemate (rule 10), compulsory minor
 builds (rule 8)."""

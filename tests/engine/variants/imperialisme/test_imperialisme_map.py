@@ -1,4 +1,4 @@
-"""Data tests of the L'Impérialisme map (issue 7; seed 003; RULES.md "L'Impérialisme").
+"""Data tests of the L'Impérialisme map (issue 7; seed 003; docs/RULES.md §6).
 
 They read the committed files only (``assets/maps/imperialisme``): no shapely at test time. The
 geometry checks recompute contacts from the polygons themselves, independently of the build
@@ -52,7 +52,7 @@ def owners() -> dict[str, str]:
 
 
 def influence(power: str) -> Fraction:
-    """RULES.md: 1 per territory, 2 per star; Russia's territories count half, Germany's and
+    """docs/RULES.md §6: 1 per territory, 2 per star; Russia's territories count half, Germany's and
     Austria-Hungary's double (for them alone); capped at 50; exact fractions."""
     factor = {"russia": Fraction(1, 2), "germany": Fraction(2), "austria": Fraction(2)}.get(
         power, Fraction(1))
@@ -62,7 +62,7 @@ def influence(power: str) -> Fraction:
 
 
 def power_neighbours() -> dict[str, set[str]]:
-    """RULES.md: neighbours share a land border or each hold a territory on the same zone."""
+    """docs/RULES.md §6.3: neighbours share a land border or each a territory on one zone."""
     own = owners()
     graph: dict[str, set[str]] = {p: set() for p in POWERS}
     for a, b in rules()["land_borders"]:
@@ -328,7 +328,7 @@ def test_influence_at_the_start_matches_the_readme_table() -> None:
 
 
 def test_influence_rule_bonuses_and_malus_show_at_the_start() -> None:
-    """Germany and Austria-Hungary count double, Russia half (RULES.md)."""
+    """Germany and Austria-Hungary count double, Russia half (docs/RULES.md §6)."""
     for power, factor in (("germany", 2), ("austria", 2), ("russia", Fraction(1, 2))):
         mine = [t for t, p in owners().items() if p == power]
         raw = sum(2 if territories()[t]["star"] else 1 for t in mine)

@@ -1,4 +1,4 @@
-"""Rules of L'Impérialisme on typed values (seed 003, RULES.md « L'Impérialisme»)."""
+"""Rules of L'Impérialisme on typed values (seed 003, docs/RULES.md §6)."""
 
 from __future__ import annotations
 
