@@ -204,8 +204,8 @@ def order_sentence(game_map: Map, order: Mapping[str, Any], language: str, *,
     if kind == "convoy":
         other = the_unit("A", aux)
         if fr:
-            prov = target.partition("/")[0]
-            return f"{me} convoie {other} vers {place(game_map.name, prov, label(target), lang).the}"
+            where = place(game_map.name, target.partition("/")[0], label(target), lang).the
+            return f"{me} convoie {other} vers {where}"
         return f"{me} convoys {other} to {at(target)}"
     if kind == "retreat":
         places = list(targets) or ([target] if target else [])

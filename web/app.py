@@ -12,6 +12,8 @@ Routes (the page contract is in docs/ARCHITECTURE.md, "The web board"):
 - ``POST /board/<game>/ready`` (``csrf``, ``ready`` = 1 or 0): ``set_ready``
 - ``POST /board/<game>/bids`` (``csrf``, ``text``): the duel's sealed bids
 - ``GET /g/<game>`` (``?seq=N`` a past phase) and ``/g/<game>/state``: anyone's view
+- ``GET /board/<game>/events``, ``GET /g/<game>/events``: server-sent events, the game's
+  version each time it moves (the page then fetches its state)
 - ``GET /static/board.js|board.css``, ``GET /maps/<map>/geometry.json``: cached files,
   gzip-compressed once in memory
 """
@@ -19,6 +21,7 @@ Routes (the page contract is in docs/ARCHITECTURE.md, "The web board"):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import hashlib
 import importlib
@@ -30,6 +33,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.board_links import LINK_MAX_AGE, BoardLinkRefused, read_board_token
+from bot.client import Throttle
 from bot.db import Database
 from bot.i18n import LANGUAGES, language_of, t
 from bot.sealing import Sealer
@@ -55,7 +59,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; "
        "frame-ancestors 'self' https://discord.com https://*.discordsays.com")
-_STATUS = {"missing": 403, "expired": 403, "altered": 400, "other_game": 403,
+_STATUS = {"throttled": 429, "missing": 403, "expired": 403, "altered": 400, "other_game": 403,
            "replaced": 403, "not_player": 403, "csrf": 403, "not_found": 404, "off": 404}
 
 DB_KEY: web.AppKey[Database] = web.AppKey("db", Database)
@@ -184,6 +188,9 @@ async def _seat(request: web.Request, *, write: bool = False,
         sent = request.headers.get(CSRF_HEADER) or (form or {}).get(CSRF_FIELD)
         if not csrf_ok(session, sent):
             return refused(request, "csrf", lang)
+        # the slash commands' bucket per user, for the page's writes
+        if request.app[THROTTLE_KEY].wait(session.user_id) > 0:
+            return refused(request, "throttled", lang)
     try:
         loaded = await board.load(request.app[DB_KEY], game_id,
                                   user_id=None if write else session.user_id)
@@ -284,7 +291,8 @@ async def post_orders(request: web.Request) -> web.StreamResponse:
             message = t("web.cleared", seat.lang)
     except ServiceError as exc:
         return _failure(exc, seat.lang)
-    return web.json_response({"ok": True, "power": power, "message": message})
+    return web.json_response({"ok": True, "power": power, "saved": bool(text.strip()),
+                              "message": message})
 
 
 async def post_check(request: web.Request) -> web.StreamResponse:
@@ -399,6 +407,109 @@ async def spectator_state(request: web.Request) -> web.StreamResponse:
     return _update(got[0])
 
 
+# --- live updates -------------------------------------------------------------------------
+
+class Watch:
+    """Live updates by server-sent events: one task per watched game reads its version every
+    ``every`` seconds (one small read, however many pages are open) and tells each open
+    stream when it moves; nobody watching, no task. The version is public (a number)."""
+
+    def __init__(self, db: Database, every: float = 2.0) -> None:
+        self.db, self.every = db, every
+        self.streams: dict[int, set[asyncio.Queue[int | None]]] = {}
+        self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.closing = asyncio.Event()
+
+    def open(self, game_id: int) -> asyncio.Queue[int | None]:
+        queue: asyncio.Queue[int | None] = asyncio.Queue()
+        self.streams.setdefault(game_id, set()).add(queue)
+        if game_id not in self.tasks:
+            self.tasks[game_id] = asyncio.create_task(self._watch(game_id),
+                                                      name=f"web-watch-{game_id}")
+        return queue
+
+    def close(self, game_id: int, queue: asyncio.Queue[int | None]) -> None:
+        self.streams.get(game_id, set()).discard(queue)
+
+    async def _watch(self, game_id: int) -> None:
+        last: int | None = None
+        try:
+            while self.streams.get(game_id) and not self.closing.is_set():
+                version: int | None
+                try:
+                    version = await board.version_of(self.db, game_id)
+                except NotFound:
+                    break
+                except Exception:  # a database hiccup: the pages keep their polling
+                    log.warning("web watch of game %s: version unread", game_id, exc_info=True)
+                    version = last
+                if version is not None and version != last:
+                    for queue in list(self.streams.get(game_id, ())):
+                        queue.put_nowait(version)
+                    last = version
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.closing.wait(), self.every)
+        finally:
+            self.tasks.pop(game_id, None)
+            if not self.streams.get(game_id):
+                self.streams.pop(game_id, None)
+
+    async def shutdown(self) -> None:
+        self.closing.set()
+        for queues in self.streams.values():
+            for queue in queues:
+                queue.put_nowait(None)
+        for task in list(self.tasks.values()):
+            task.cancel()
+        await asyncio.gather(*self.tasks.values(), return_exceptions=True)
+
+
+WATCH_KEY: web.AppKey[Watch] = web.AppKey("watch", Watch)
+KEEP_ALIVE = 25.0  # a comment line this often keeps proxies from closing an idle stream
+
+
+async def _stream(request: web.Request, game_id: int) -> web.StreamResponse:
+    watch = request.app[WATCH_KEY]
+    response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                           "Cache-Control": "no-store",
+                                           "X-Accel-Buffering": "no"})
+    await response.prepare(request)
+    queue = watch.open(game_id)
+    try:
+        while not watch.closing.is_set():
+            try:
+                version = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+            except TimeoutError:
+                await response.write(b": still here\n\n")
+                continue
+            if version is None:
+                break
+            await response.write(f"data: {version}\n\n".encode())
+    except (ConnectionResetError, ConnectionError):
+        pass
+    finally:
+        watch.close(game_id, queue)
+    return response
+
+
+async def board_events(request: web.Request) -> web.StreamResponse:
+    seat = await _seat(request)
+    if isinstance(seat, web.Response):
+        return seat
+    return await _stream(request, seat.session.game_id)
+
+
+async def spectator_events(request: web.Request) -> web.StreamResponse:
+    game_id = _game_id(request)
+    try:
+        if game_id is None:
+            raise NotFound("game.not_found", game_id=game_id)
+        await board.version_of(request.app[DB_KEY], game_id)
+    except NotFound:
+        return refused(request, "not_found")
+    return await _stream(request, game_id)
+
+
 # --- files --------------------------------------------------------------------------------
 
 class Files:
@@ -434,6 +545,7 @@ class Files:
 
 
 FILES_KEY: web.AppKey[Files] = web.AppKey("files", Files)
+THROTTLE_KEY: web.AppKey[Throttle] = web.AppKey("throttle", Throttle)
 
 
 async def static_file(request: web.Request) -> web.StreamResponse:
@@ -463,7 +575,7 @@ async def health(request: web.Request) -> web.StreamResponse:
 
 
 def make_app(db: Database, settings: Settings, *, sealer: Sealer | None = None,
-             link_max_age: int = LINK_MAX_AGE) -> web.Application:
+             link_max_age: int = LINK_MAX_AGE, watch_every: float = 2.0) -> web.Application:
     """The board's application on ``db`` (the bot's own Database, or one of its own in
     ``python -m bot web``). ``sealer``: the deployment's key (default: the database's)."""
     app = web.Application(middlewares=[security_headers], client_max_size=64 * 1024)
@@ -474,6 +586,13 @@ def make_app(db: Database, settings: Settings, *, sealer: Sealer | None = None,
     app[CONFIG_KEY] = Config(sealer=sealer, link_max_age=link_max_age,
                              default_lang=language_of(settings.default_locale))
     app[FILES_KEY] = Files()
+    app[THROTTLE_KEY] = Throttle(burst=12, period=1.0)
+    app[WATCH_KEY] = Watch(db, every=watch_every)
+
+    async def stop_streams(app: web.Application) -> None:
+        await app[WATCH_KEY].shutdown()
+
+    app.on_shutdown.append(stop_streams)
     app.router.add_get("/board/open", open_link)
     app.router.add_get("/board/{game}/open", open_link)
     app.router.add_get("/board/{game}", board_page)
@@ -484,6 +603,8 @@ def make_app(db: Database, settings: Settings, *, sealer: Sealer | None = None,
     app.router.add_post("/board/{game}/bids", post_bids)
     app.router.add_get("/g/{game}", spectator_page)
     app.router.add_get("/g/{game}/state", spectator_state)
+    app.router.add_get("/board/{game}/events", board_events)
+    app.router.add_get("/g/{game}/events", spectator_events)
     app.router.add_get("/static/{name}", static_file)
     app.router.add_get("/maps/{map}/geometry.json", geometry)
     app.router.add_get("/healthz", health)

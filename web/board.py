@@ -71,6 +71,17 @@ def _load_in(connection: Connection, game_id: int, user_id: int | None) -> Loade
     return Loaded(game, players, own)
 
 
+_VERSION = sa_select(_GAME_T.c.version).where(_GAME_T.c.id == bindparam("game_id"))
+
+
+async def version_of(db: Database, game_id: int) -> int:
+    """The game's version alone (what live updates watch); ``NotFound`` without a game."""
+    rows = await db.read(_VERSION.params(game_id=game_id))
+    if not rows:
+        raise NotFound("game.not_found", game_id=game_id)
+    return int(rows[0][0])
+
+
 async def load(db: Database, game_id: int, *, user_id: int | None = None) -> Loaded:
     """The game and its seats (and ``user_id``'s own orders) in one read, on Core statements
     (a board is asked for often); ``NotFound`` when there is no such game."""
@@ -182,8 +193,9 @@ def _position(game: Game, state: Json, lang: str) -> Json:
 
 
 def _game_json(game: Game, lang: str) -> Json:
+    named = phase_name(game.phase, lang, game.variant) if game.phase else ""
     return {"id": game.id, "name": game.name, "variant": game.variant, "status": game.status,
-            "phase": game.phase, "phase_name": phase_name(game.phase, lang) if game.phase else "",
+            "phase": game.phase, "phase_name": named,
             "version": game.version,
             "deadline": game.deadline.isoformat() if game.deadline else None}
 
@@ -221,8 +233,8 @@ async def _history(db: Database, game: Game, lang: str) -> tuple[list[Json], Any
     last = None
     if phases:
         last = await history_service.phase_detail(db, game_id=game.id, seq=phases[-1].seq)
-    return ([{"seq": p.seq, "phase": p.phase, "name": phase_name(p.phase, lang)}
-             for p in phases], last)
+    return ([{"seq": p.seq, "phase": p.phase,
+              "name": phase_name(p.phase, lang, game.variant)} for p in phases], last)
 
 
 # Boards already built, by what they are built from: a game's public board changes only with
@@ -270,10 +282,11 @@ async def _public_board(db: Database, loaded: Loaded, lang: str, *, seq: int | N
         state = shown.state
     else:
         state = variants.public(dict(game.state or {}))
+    past = None if shown is None else {
+        "seq": shown.seq, "phase": shown.phase,
+        "name": phase_name(shown.phase, lang, game.variant)}
     out: Json = {"game": _game_json(game, lang), "lang": lang, **_map_json(game, lang),
-                 **_position(game, state, lang), "history": phases,
-                 "shown": None if shown is None else {"seq": shown.seq, "phase": shown.phase,
-                                                      "name": phase_name(shown.phase, lang)},
+                 **_position(game, state, lang), "history": phases, "shown": past,
                  "results": _last_results(shown or last, game, lang), "me": None}
     out["crisis"] = _crisis(game, state, lang)
     return out
@@ -318,7 +331,7 @@ async def player_board(db: Database, loaded: Loaded, player: Player, lang: str, 
         for line in s.lines:
             orders.append({"power": s.power, "text": line.normalized or line.text,
                            "local": local_order(line.normalized or line.text, lang),
-                           "conditional": line.conditional,
+                           "conditional": line.conditional, "order": line.order,
                            "location": (line.order or {}).get("location"),
                            "say": sentence(game, state, line.order, line.normalized or line.text,
                                            lang)})

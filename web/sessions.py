@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,7 @@ class Sessions:
                                                   salt=_SALT)
         self.secure = secure
         self.max_age = max_age
+        self._verified: dict[str, tuple[Session, float]] = {}
 
     def new(self, *, game_id: int, user_id: int, player_id: int, lang: str) -> Session:
         return Session(game_id=game_id, user_id=user_id, player_id=player_id,
@@ -66,12 +68,24 @@ class Sessions:
                                        session.csrf, session.lang])
 
     def load(self, cookies: Any, game_id: int) -> Session:
-        """The session of ``game_id`` from the request's cookies, or ``SessionRefused``."""
+        """The session of ``game_id`` from the request's cookies, or ``SessionRefused``. A
+        cookie already verified is not verified again until it expires (a page polls)."""
         value = cookies.get(cookie_name(game_id))
         if not value:
             raise SessionRefused("missing")
+        known = self._verified.get(value)
+        if known is not None and known[1] > time.time() and known[0].game_id == game_id:
+            return known[0]
+        session, signed_at = self._verify(value, game_id)
+        if len(self._verified) >= 4096:
+            self._verified.clear()
+        self._verified[value] = (session, signed_at + self.max_age)
+        return session
+
+    def _verify(self, value: str, game_id: int) -> tuple[Session, float]:
         try:
-            data = self._serializer.loads(value, max_age=self.max_age)
+            data, signed = self._serializer.loads(value, max_age=self.max_age,
+                                                  return_timestamp=True)
         except SignatureExpired as exc:
             raise SessionRefused("expired") from exc
         except (BadSignature, ValueError, TypeError) as exc:
@@ -83,7 +97,7 @@ class Sessions:
         session = Session(*data)
         if session.game_id != game_id:  # a cookie copied under another game's name
             raise SessionRefused("altered")
-        return session
+        return session, signed.timestamp()
 
     def cookie_options(self) -> dict[str, Any]:
         return {"httponly": True, "samesite": "Strict", "secure": self.secure,

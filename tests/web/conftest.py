@@ -43,7 +43,10 @@ async def browser() -> AsyncIterator[Any]:
 
 @asynccontextmanager
 async def board_server(db: Database, **kwargs: Any) -> AsyncIterator[str]:
-    """The board's server on a random port of 127.0.0.1; yields its base URL."""
+    """The board's server on a random port of 127.0.0.1; yields its base URL. Live updates
+    are slowed to once an hour unless a test asks (``watch_every``): the other tests drive
+    reloads themselves."""
+    kwargs.setdefault("watch_every", 3600.0)
     settings = Settings(_env_file=None, database_url=db.url,  # type: ignore[call-arg]
                         web_url="http://127.0.0.1", default_locale="en")
     runner = await start(db, settings, host="127.0.0.1", port=0, **kwargs)

@@ -38,6 +38,11 @@ async def test_a_phone_with_touch(browser, db) -> None:
         await shot(page, "phone-fr-chooser")
         await page.get_by_role("button", name="Annuler").tap()
         await expect(page.locator("#chooser")).to_be_hidden()
+        # a tap where the picked unit cannot go puts it down
+        await order(page, "russia A mos", how="tap")
+        assert await page.locator(".province.lit").count() > 0
+        await hit_province(page, "fin", how="tap")
+        assert await page.locator(".province.lit").count() == 0
         said = await order(page, "russia A mos", "ukr", how="tap")
         assert said == "L'armée de Moscou va en Ukraine"
         # a tap on the province (not the unit's small mark) picks the unit there
@@ -167,4 +172,56 @@ async def test_a_retreat_on_the_board(browser, db) -> None:
         assert [x.normalized for s in mine for x in s.lines] == ["A bur R pic"]
         await shot(page, "retreat-en")
         assert not page.js_errors
+        await ctx.close()
+
+
+async def test_a_removal_with_the_count_due(browser, db) -> None:
+    game_id = await started_classic(db, USERS, channel_id=604)
+    game = await games_service.get_game(db, game_id=game_id)
+    west = next(p.user_id for p in game.players if "france" in p.powers)
+    south = next(p.user_id for p in game.players if "italy" in p.powers)
+
+    async def turn(orders: dict[str, tuple[int, str]]) -> None:
+        for power, (user, text) in orders.items():
+            await orders_service.submit_orders(db, game_id=game_id, user_id=user, text=text,
+                                               power=power)
+        for user in USERS:
+            await orders_service.set_ready(db, game_id=game_id, user_id=user)
+
+    # Germany walks into Marseilles as France leaves it: France 2 centres, 3 units
+    await turn({"germany": (west, "A mun - bur; A ber - mun"), "italy": (south, "A ven - pie")})
+    await turn({"germany": (west, "A bur - mar"), "france": (west, "A mar - gas")})
+    assert (await games_service.get_game(db, game_id=game_id)).phase == "W1901A"
+    async with board_server(db) as base:
+        ctx, page = await open_board(browser, link(base, db, game_id, west), locale="fr-FR")
+        await map_drawn(page)
+        due = page.locator("#due")
+        await expect(due).to_contain_text("France\u202f: 1 unité à retirer")
+        await expect(due).to_contain_text("Allemagne\u202f: 1 construction à faire")
+        await page.click('[data-unit="france A par"]')  # a removal: one click
+        assert await sentences(page) == ["L'armée de Paris est retirée du jeu"]
+        await expect(due).to_contain_text("France\u202f: 0 unité à retirer")
+        await page.get_by_role("button", name="Envoyer les ordres").click()
+        await expect(page.locator("#status")).to_contain_text("enregistrés")
+        mine = await orders_service.my_orders(db, game_id=game_id, user_id=west)
+        assert [x.normalized for s in mine for x in s.lines] == ["REMOVE A par"]
+        await shot(page, "removal-fr")
+        assert not page.js_errors
+        await ctx.close()
+
+
+async def test_the_page_times_its_own_steps(browser, db) -> None:
+    """The marks a benchmark reads (tools/bench_web.py): the board drawn, a click to its lit
+    targets, a send to its answer. Only their presence is tested, never their speed."""
+    game_id = await started_classic(db, USERS, channel_id=605)
+    user = await russia_player(db, game_id)
+    async with board_server(db) as base:
+        ctx, page = await open_board(browser, link(base, db, game_id, user))
+        await map_drawn(page)
+        await order(page, "russia A mos", "ukr")
+        await page.get_by_role("button", name="Send orders").click()
+        await expect(page.locator("#status")).to_contain_text("saved")
+        names = await page.evaluate(
+            "performance.getEntriesByType('measure').map(m => m.name)")
+        assert {"board:drawn", "board:targets", "board:sent"} <= set(names)
         await ctx.close()

@@ -168,6 +168,12 @@ async def test_three_seasons_on_the_page_and_in_discord(browser, tmp_path: Path)
             await expect(page_w.locator("#status")).to_contain_text("saved")
             shown = await reply_text(h, west, "orders show")
             assert "BUILD A par" in shown and "BUILD F bre" in shown and "BUILD F lon" in shown
+            # read back after a reload: the builds sent count, their places are taken
+            await page_w.reload()
+            await map_drawn(page_w)
+            due = str(await page_w.locator("#due").text_content())
+            assert "France: 1 build due" in due and "England: 0 builds due" in due
+            assert await page_w.locator('.province.lit[data-province="bre"]').count() == 0
 
             await hit_province(page_r, "mos")
             assert "Construire une armée à Moscou" in await sentences(page_r)

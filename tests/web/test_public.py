@@ -26,7 +26,7 @@ async def test_spectators_of_a_gunboat_game_see_no_one(browser, tmp_path) -> Non
         # a pending order and one kept for later (a conditional retreat)
         await h.slash(russia, "orders submit", channel_id=CHANNEL_ID,
                       text="A mos - ukr; A war R gal")
-        async with board_server(h.bot.db) as base:
+        async with board_server(h.bot.db, watch_every=0.2) as base:
             ctx, page = await open_board(browser, f"{base}/g/{game_id}")
             await map_drawn(page)
             html = await page.content()
@@ -40,11 +40,10 @@ async def test_spectators_of_a_gunboat_game_see_no_one(browser, tmp_path) -> Non
             assert await page.locator('[data-unit="russia A mos"]').count() == 1
             await shot(page, "spectator-gunboat")
 
-            # the phase resolves: its results and the past phase are public
+            # the phase resolves: the open page follows by itself (server-sent events), its
+            # results and the past phase are public
             for m in {seats[p].id: seats[p] for p in seats}.values():
                 await h.slash(m, "ready", channel_id=CHANNEL_ID)
-            await page.reload()
-            await map_drawn(page)
             await expect(page.locator("#phase")).to_contain_text("Fall 1901")
             await expect(page.locator("#results")).to_contain_text(
                 "The army in Moscow moves to Ukraine: succeeds.")

@@ -4,6 +4,7 @@ off when WEB_URL is unset."""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import subprocess
 import sys
@@ -76,11 +77,12 @@ async def test_cookie_policy_and_compressed_assets(db) -> None:
         await runner.cleanup()
 
 
-def test_the_web_command_is_off_without_web_url(tmp_path: Path) -> None:
+async def test_the_web_command_is_off_without_web_url(tmp_path: Path) -> None:
     env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path}/b.db",
            "SECRET_KEY_FILE": str(tmp_path / "secret.key"), "HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "bot", "web"], cwd=tmp_path, env={
-        **env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120)
+    done = await asyncio.to_thread(
+        subprocess.run, [sys.executable, "-m", "bot", "web"], cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert "WEB_URL is not set" in done.stderr
 
@@ -109,3 +111,78 @@ async def test_run_serves_the_board_in_process(tmp_path: Path) -> None:
     finally:
         await bot.close()
     assert bot._web is None
+
+
+async def test_writes_are_throttled_per_player(db) -> None:
+    """The page's writes share the slash commands' bucket: a burst, then a clear refusal."""
+    import json
+    import re
+
+    game_id = await started_classic(db, [2001, 2002, 2003], channel_id=603)
+    runner, base = await serve(db, "http://127.0.0.1")
+    try:
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as http:
+            page = await http.get(board_link(base, db.sealer, game_id=game_id, user_id=2001))
+            html = await page.text()
+            data = json.loads(re.search(
+                r'id="board-data">(.*?)</script>', html, re.S).group(1))  # type: ignore[union-attr]
+            csrf = data["me"]["csrf"]
+            answers = []
+            for _ in range(20):
+                got = await http.post(f"{base}/board/{game_id}/check",
+                                      data={"csrf": csrf, "text": "A xyz H"})
+                answers.append(got.status)
+                if got.status == 429:
+                    assert (await got.json())["refused"] == "throttled"
+                    break
+            assert answers[0] == 400 and answers[-1] == 429  # refused order, then too many
+    finally:
+        await runner.cleanup()
+
+
+async def test_the_board_on_postgresql() -> None:
+    """The board's one read (Core statements, autocommit) and its writes on PostgreSQL."""
+    import os
+    import uuid
+
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from bot.db import Database, migrate
+
+    url = os.environ.get("TEST_POSTGRES_URL")
+    if not url:
+        pytest.skip("TEST_POSTGRES_URL not set")
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    admin = create_async_engine(url, isolation_level="AUTOCOMMIT")
+    async with admin.connect() as conn:
+        await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    db = Database(url, connect_args={"server_settings": {"search_path": schema}})
+    try:
+        await migrate(db)
+        game_id = await started_classic(db, [2001, 2002, 2003])
+        runner, base = await serve(db, "http://127.0.0.1")
+        try:
+            jar = aiohttp.CookieJar(unsafe=True)
+            async with aiohttp.ClientSession(cookie_jar=jar) as http:
+                page = await http.get(board_link(base, db.sealer, game_id=game_id,
+                                                 user_id=2001))
+                assert page.status == 200
+                state = await (await http.get(f"{base}/board/{game_id}/state")).json()
+                me = state["me"]
+                power = me["acting"][0]
+                first = next(iter(me["legal"][power].values()))[0]
+                saved = await http.post(f"{base}/board/{game_id}/orders", data={
+                    "csrf": me["csrf"], "power": power, "text": first["text"],
+                    "version": str(state["game"]["version"])})
+                assert (await saved.json())["saved"] is True
+                state = await (await http.get(f"{base}/board/{game_id}/state")).json()
+                assert [o["text"] for o in state["me"]["orders"]] == [first["text"]]
+        finally:
+            await runner.cleanup()
+    finally:
+        await db.dispose()
+        async with admin.connect() as conn:
+            await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        await admin.dispose()

@@ -13,7 +13,16 @@
   var dirty = false;       // the list differs from what the server holds
   var pick = null;         // {power, unit, second}: the unit picked, then the unit it helps
   var layers = {};
+  var K = 1;               // the board's scale against the classic board
   var $ = function (id) { return document.getElementById(id); };
+
+  // timings a benchmark reads (performance.getEntriesByType('measure')): board:drawn (from
+  // navigation), board:targets (a click to its lit targets), board:sent (Send to its answer)
+  function mark(name) { if (window.performance && performance.mark) performance.mark(name); }
+  function measure(name, from) {
+    try { if (window.performance && performance.measure) performance.measure(name, from); }
+    catch (e) { /* no start mark: nothing to measure */ }
+  }
 
   function fill(text, fields) {
     return String(text).replace(/\{(\w+)\}/g, function (m, k) {
@@ -53,11 +62,16 @@
     var marker = el('marker', {id: 'arrow', viewBox: '0 0 10 10', refX: '8', refY: '5',
                                markerWidth: '5', markerHeight: '5', orient: 'auto-start-reverse'}, defs);
     el('path', {d: 'M0 0L10 5L0 10z', fill: 'context-stroke'}, marker);
+    // sizes are drawn for the classic board's 1800 units; a small board keeps them readable
+    K = Math.max(geo.width / 1800, 0.6);
     layers.land = el('g', {'class': 'land'}, svg);
     layers.centres = el('g', {'class': 'centres', 'aria-hidden': 'true'}, svg);
     layers.labels = el('g', {'class': 'labels', 'aria-hidden': 'true'}, svg);
+    layers.labels.style.fontSize = (19 * K) + 'px';
     layers.orders = el('g', {'class': 'drawn-orders', 'aria-hidden': 'true'}, svg);
     layers.units = el('g', {'class': 'units'}, svg);
+    // marks over the units: a removal's or disbanding's cross
+    layers.marks = el('g', {'class': 'drawn-orders', 'aria-hidden': 'true'}, svg);
     var pal = data.palette;
     Object.keys(geo.spaces).forEach(function (id) {
       var s = geo.spaces[id];
@@ -66,14 +80,14 @@
       var colour = s.kind === 'sea' ? pal.sea
         : owner && pal.powers[owner] ? pal.powers[owner].fill
         : s.kind === 'impassable' ? pal.impassable : pal.neutral;
-      el('path', {d: pathOf(s), fill: colour, stroke: pal.border, 'stroke-width': '1.2',
+      el('path', {d: pathOf(s), fill: colour, stroke: pal.border, 'stroke-width': 1.2 * K,
                   'class': 'province ' + s.kind, 'data-province': id,
                   'aria-label': info.name}, layers.land);
       if (s.center && info.center) {
         var cOwner = data.centres[id];
-        el('circle', {cx: s.center[0], cy: s.center[1], r: 7,
+        el('circle', {cx: s.center[0], cy: s.center[1], r: 7 * K,
                       fill: cOwner && pal.powers[cOwner] ? pal.powers[cOwner].unit : '#fff',
-                      stroke: pal.text, 'stroke-width': 2}, layers.centres);
+                      stroke: pal.text, 'stroke-width': 2 * K}, layers.centres);
       }
       if (s.label) {
         var label = el('text', {x: s.label[0], y: s.label[1], 'class': 'label ' + s.kind, 'data-label': id,
@@ -103,7 +117,7 @@
                      'data-location': u.location, 'data-power': u.power,
                      role: mine ? 'button' : 'img', 'aria-label': u.label,
                      tabindex: mine ? '0' : null,
-                     transform: 'translate(' + at[0] + ' ' + at[1] + ')'}, layers.units);
+                     transform: 'translate(' + at[0] + ' ' + at[1] + ') scale(' + K + ')'}, layers.units);
     if (dislodged) el('circle', {r: 28, fill: 'none', stroke: data.palette.dislodged, 'stroke-width': 4}, g);
     if (u.type === 'F') {
       el('path', {d: 'M-25 -9L25 -9L17 13L-17 13Z', fill: pal.unit, stroke: '#111', 'stroke-width': 2}, g);
@@ -119,6 +133,7 @@
     var layer = layers.orders;
     if (!layer) return;
     layer.textContent = '';
+    layers.marks.textContent = '';
     draft.forEach(function (o) {
       if (!o.order || o.conditional) return;
       var colour = (data.palette.powers[o.power] || {unit: '#222'}).unit;
@@ -127,22 +142,25 @@
       if (kind === 'move' || kind === 'retreat') {
         var to = point(o.order.target, 'unit');
         el('line', {x1: from[0], y1: from[1], x2: to[0], y2: to[1], stroke: colour,
-                    'stroke-width': 6, 'marker-end': 'url(#arrow)', 'class': 'order-line'}, layer);
+                    'stroke-width': 6 * K, 'marker-end': 'url(#arrow)', 'class': 'order-line'}, layer);
       } else if (kind === 'support' || kind === 'convoy') {
         var mid = point(o.order.aux, 'unit');
         var end = o.order.target ? point(o.order.target, 'unit') : mid;
         el('path', {d: 'M' + from[0] + ' ' + from[1] + 'Q' + mid[0] + ' ' + mid[1] + ' ' + end[0] + ' ' + end[1],
-                    fill: 'none', stroke: colour, 'stroke-width': 4,
-                    'stroke-dasharray': kind === 'convoy' ? '3 7' : '12 8',
+                    fill: 'none', stroke: colour, 'stroke-width': 4 * K,
+                    'stroke-dasharray': kind === 'convoy' ? (3 * K) + ' ' + (7 * K) : (12 * K) + ' ' + (8 * K),
                     'marker-end': o.order.target ? 'url(#arrow)' : null}, layer);
       } else if (kind === 'hold') {
-        el('circle', {cx: from[0], cy: from[1], r: 24, fill: 'none', stroke: colour, 'stroke-width': 5}, layer);
+        el('circle', {cx: from[0], cy: from[1], r: 24 * K, fill: 'none', stroke: colour, 'stroke-width': 5 * K}, layer);
       } else if (kind === 'build') {
-        el('rect', {x: from[0] - 22, y: from[1] - 22, width: 44, height: 44, fill: 'none',
-                    stroke: colour, 'stroke-width': 5, 'stroke-dasharray': '6 4'}, layer);
+        el('rect', {x: from[0] - 22 * K, y: from[1] - 22 * K, width: 44 * K, height: 44 * K,
+                    fill: 'none', stroke: colour, 'stroke-width': 5 * K,
+                    'stroke-dasharray': (6 * K) + ' ' + (4 * K)}, layer);
       } else if (kind === 'remove' || kind === 'disband') {
-        el('path', {d: 'M' + (from[0] - 18) + ' ' + (from[1] - 18) + 'l36 36m0 -36l-36 36',
-                    stroke: data.palette.dislodged, 'stroke-width': 6}, layer);
+        var r = 24 * K;
+        el('path', {d: 'M' + (from[0] - r) + ' ' + (from[1] - r) + 'l' + 2 * r + ' ' + 2 * r +
+                    'm0 ' + (-2 * r) + 'l' + (-2 * r) + ' ' + 2 * r, 'stroke-linecap': 'round',
+                    stroke: data.palette.dislodged, 'stroke-width': 7 * K}, layers.marks);
       }
     });
   }
@@ -258,6 +276,7 @@
       return;
     }
     refreshTargets();
+    measure('board:targets', 'board:click');
     var first = layers.land.querySelector('.lit');
     if (first && keyboardMode) first.focus();
   }
@@ -302,11 +321,13 @@
     }
     if (options.length === 1) options[0].run();
     else if (options.length > 1) openChooser(options);
+    else if (pick) cancel();  // a place it cannot go: put the unit down (no Escape on a phone)
   }
 
   var keyboardMode = false;
   function activate(target, viaKeyboard) {
     keyboardMode = !!viaKeyboard;
+    mark('board:click');
     if (spectator) return;
     var unitEl = target.closest('[data-unit]');
     var provEl = target.closest('[data-province]');
@@ -479,12 +500,16 @@
 
   // resolves true when every power's list was stored
   function send() {
+    mark('board:send');
     status(T.sending);
     var powers = data.me.acting.length ? data.me.acting : data.me.powers;
     var chain = Promise.resolve([]);
     powers.forEach(function (p) {
       var text = draft.filter(function (d) { return d.power === p; })
         .map(function (d) { return d.text; }).join('\n');
+      // an empty list clears the power's saved orders; with none saved, nothing to send
+      var had = data.me.orders.some(function (o) { return o.power === p; });
+      if (!text && !had) return;
       chain = chain.then(function (acc) {
         return post('/orders', {power: p, text: text}).then(function (r) { acc.push(r); return acc; });
       });
@@ -499,7 +524,10 @@
         return false;
       }
       return reload().then(function () {
-        status(answers.length ? answers[answers.length - 1].message : '');
+        // one line for them all: "saved" when any list was stored
+        var saved = answers.filter(function (a) { return a.saved; })[0];
+        status(saved ? saved.message : answers.length ? answers[0].message : T.no_orders);
+        measure('board:sent', 'board:send');
         return true;
       });
     });
@@ -555,14 +583,11 @@
     dirty = false;
     if (!data.me) return;
     data.me.orders.forEach(function (o) {
-      var order = null;
-      var legal = legalOf(o.power, o.location || '');
-      legal.forEach(function (x) { if (x.text === o.text) order = x; });
-      if (!order && o.location === undefined) order = null;
-      var entry = {power: o.power, text: o.text, say: o.say, local: o.local, order: order || null,
+      var order = o.order || null;  // as the engine read it when it was sent
+      var entry = {power: o.power, text: o.text, say: o.say, local: o.local, order: order,
                    location: o.location, conditional: o.conditional};
-      entry.key = keyOf(o.power, {kind: order ? order.kind : 'x', location: o.location || o.text,
-                                   conditional: o.conditional});
+      entry.key = keyOf(o.power, {kind: order ? order.kind : 'x',
+                                   location: o.location || o.text, conditional: o.conditional});
       draft.push(entry);
     });
   }
@@ -665,17 +690,33 @@
     return fresh;
   }
 
-  function poll() {
-    if (document.hidden) return;
-    var version = data.game.version;
-    fetch(statePath(), {credentials: 'same-origin'}).then(function (r) {
+  // the game moved (a phase resolved, the GM changed something): the page follows. A list
+  // not sent yet is kept while the phase is the same one
+  function refresh() {
+    return fetch(statePath(), {credentials: 'same-origin'}).then(function (r) {
       return r.ok ? r.json() : null;
     }).then(function (fresh) {
-      if (fresh && fresh.game.version !== version) {
-        data = keep(fresh); pick = null; fromServer(); renderPublic(); if (geo) draw();
-        if (!spectator) renderList();
-      }
+      if (!fresh || fresh.game.version === data.game.version) return;
+      var samePhase = fresh.game.phase === data.game.phase, mine = draft, wasDirty = dirty;
+      data = keep(fresh); pick = null; fromServer();
+      if (samePhase && wasDirty) { draft = mine; dirty = true; }
+      renderPublic(); if (geo) draw();
+      if (!spectator) renderList();
     }).catch(function () {});
+  }
+
+  function poll() {
+    if (!document.hidden) refresh();
+  }
+
+  // live updates: the server says when the game's version moves (server-sent events)
+  function listen() {
+    if (!window.EventSource) return false;
+    var source = new EventSource((spectator ? '/g/' : '/board/') + data.game.id + '/events');
+    source.onmessage = function (e) {
+      if (Number(e.data) !== data.game.version) refresh();
+    };
+    return true;
   }
 
   // a phone shows part of the map: start where the player's units are
@@ -718,7 +759,11 @@
   if (!spectator) renderList();
   tick();
   setInterval(tick, 1000);
-  setInterval(poll, 20000);
+  setInterval(poll, listen() ? 60000 : 20000);  // polling stays as a safety net
   fetch('/maps/' + data.map + '/geometry.json').then(function (r) { return r.json(); })
-    .then(function (g) { geo = g; draw(); centreOnMine(); document.body.setAttribute('data-ready', '1'); });
+    .then(function (g) {
+      geo = g; draw(); centreOnMine();
+      measure('board:drawn');  // from navigation start
+      document.body.setAttribute('data-ready', '1');
+    });
 })();
