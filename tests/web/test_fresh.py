@@ -219,6 +219,28 @@ async def test_an_order_sent_by_slash_command_changes_the_next_state(browser, tm
                 await ctx.close()
 
 
+async def test_the_open_page_shows_an_order_sent_from_discord(browser, tmp_path: Path) -> None:
+    """The phase and version stay the same: the page takes the new state all the same when
+    the player comes back to it."""
+    async with running_bot(f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}") as h:
+        game_id, seats = await three_player_game(h, [ANNA, BASILE, CLARA])
+        db = h.bot.db
+        player = seats["russia"]
+        async with board_server(db) as base:
+            ctx = await browser.new_context()
+            try:
+                page = await ctx.new_page()
+                await page.goto(board_link(base, db.sealer, game_id=game_id, user_id=player.id))
+                await page.wait_for_selector("[data-unit]")
+                assert await page.locator("[data-order]").count() == 0
+                await h.slash(player, "orders submit", channel_id=CHANNEL_ID,
+                              text="A mos - ukr")
+                await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+                await page.wait_for_selector('[data-order="A mos - ukr"]', timeout=5000)
+            finally:
+                await ctx.close()
+
+
 async def test_the_loop_read_and_the_usual_read_agree(db) -> None:
     """The loop's own connection and ``Database.run`` (the way taken when the loop's read
     meets a lock, and on PostgreSQL) give the same ETag: else an answer kept by one would

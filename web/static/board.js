@@ -704,7 +704,7 @@
       tag = r.headers.get('ETag');
       return r.json();
     }).then(function (fresh) {
-      if (!fresh || fresh.game.version === data.game.version) return;
+      if (!fresh) return;  // an answer is a change: an order sent from Discord keeps the version
       etag = tag;
       var samePhase = fresh.game.phase === data.game.phase, mine = draft, wasDirty = dirty;
       data = keep(fresh); pick = null; fromServer();
@@ -769,6 +769,8 @@
   tick();
   setInterval(tick, 1000);
   setInterval(poll, listen() ? 60000 : 20000);  // polling stays as a safety net
+  // back from Discord (an order sent there): the page catches up at once
+  document.addEventListener('visibilitychange', poll);
   fetch('/maps/' + data.map + '/geometry.json').then(function (r) { return r.json(); })
     .then(function (g) {
       geo = g; draw(); centreOnMine();
