@@ -17,12 +17,12 @@ from discord.ext import commands
 from bot.i18n import has_key, language_of, t
 from bot.services import bots as bots_service
 from bot.services import games as games_service
+from bot.services import guilds as guilds_service
 from bot.services import history as history_service
 from bot.services import options as options_service
 from bot.services import players as players_service
 from bot.services import press as press_service
 from bot.services import status as status_service
-from bot.services import surface as surface_service
 from bot.services.common import GameView
 from bot.services.options import map_style
 from bot.ui.absence import add_away_field
@@ -114,10 +114,10 @@ class GameCog(commands.Cog):
         options_service.resolve_options(preset, options, variant)
         bots_service.check_bot_options(variant, options)
         options_service.resolve_phase_minutes(None, phase_hours)
-        await surface_service.remember_guild_language(
+        await guilds_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
         # what the channel reads is in the guild's language, like every public post
-        public = await surface_service.guild_language(
+        public = await guilds_service.guild_language(
             bot.db, guild_id=interaction.guild_id, default=guild_language_of(interaction) or
             language_of(locale))
         title = (name or variant_title(variant, public))[:100]
@@ -277,7 +277,7 @@ class GameCog(commands.Cog):
         await defer(interaction)  # answered first: it reads and draws
         game = await game_here(interaction)
         if phase is None:
-            state = await surface_service.public_state(bot.db, game_id=game.id)
+            state = await games_service.public_state(bot.db, game_id=game.id)
             if not state:
                 raise UserFacingError("map.not_started")
             shown = str(state.get("phase"))
