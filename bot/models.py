@@ -1,7 +1,7 @@
 """The tables of the one persistence layer (docs/ARCHITECTURE.md "The turn pipeline").
 
 SQLModel classes over SQLAlchemy 2. Alembic owns the schema (``bot/migrations``): any change
-here needs a migration, and ``tests/bot/test_migrations.py`` fails when the two disagree.
+here needs a migration, and ``tests/bot/migrations/test_migrations.py`` fails when the two disagree.
 
 Conventions:
 - Discord snowflakes are BIGINT; times are timezone-aware UTC (``UTCDateTime``).

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PG = "postgresql+asyncpg://postgres:hunter2@127.0.0.1"
 
 

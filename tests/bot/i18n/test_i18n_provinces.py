@@ -12,7 +12,7 @@ from bot.ui.format import FRENCH_CODES, local_code, local_order
 from tests.cogs.helpers import GM, started_game
 from tests.e2e.harness import CHANNEL_ID, running_bot
 
-MAP = Path(__file__).resolve().parents[2] / "assets" / "maps" / "classic" / "map.json"
+MAP = Path(__file__).resolve().parents[3] / "assets" / "maps" / "classic" / "map.json"
 
 
 def test_every_french_code_is_read_as_its_province_and_no_other() -> None:

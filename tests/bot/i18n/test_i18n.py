@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.i18n import DEFAULT_LANGUAGE, Translator, command_texts, language_of, messages, t
 from bot.services import errors as service_errors
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 

@@ -14,7 +14,7 @@ from bot.services import gm
 from bot.services import imperialisme as service
 from bot.services.errors import Conflict
 from bot.services.imperialisme.tables import Crisis
-from tests.bot.imperialisme.test_service import (
+from tests.bot.services.imperialisme.test_service import (
     GM,
     T0,
     USER,

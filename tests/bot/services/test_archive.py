@@ -19,7 +19,7 @@ from engine import api
 from engine.replay import ReplayError, replay
 from tests.bot.conftest import GM, T0, new_game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 async def _random_game(db: Database, seed: int, phases: int) -> int:

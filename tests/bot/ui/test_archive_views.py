@@ -17,7 +17,7 @@ from bot.services.options import resolve_options
 from engine import variants
 from engine.render.timelapse import render_timelapse
 from engine.variants.imperialisme import api as imperial_api
-from tests.bot.imperialisme.test_turn import HOUR, T0, game_of, new_game, vote_everyone
+from tests.bot.services.imperialisme.test_turn import HOUR, T0, game_of, new_game, vote_everyone
 
 
 async def test_imperialisme_influence_after_each_crisis(db: Database) -> None:
@@ -64,7 +64,7 @@ async def test_an_import_is_a_finished_game_with_every_phase(db: Database) -> No
 
     from bot.services import history
     from bot.services.errors import Conflict
-    from tests.bot.test_archive import _random_game
+    from tests.bot.services.test_archive import _random_game
 
     game_id = await _random_game(db, 4, phases=5)
     export = await archive.export_game(db, game_id=game_id)

@@ -55,8 +55,8 @@ async def test_a_refused_letter_leaves_no_trace(db: Database) -> None:
 
 async def test_letters_in_an_imperialisme_game(db: Database) -> None:
     """A board of owners (seed 003): a power with territories is alive."""
-    from tests.bot.imperialisme.test_service import USER
-    from tests.bot.imperialisme.test_service import new_game as imperialisme_game
+    from tests.bot.services.imperialisme.test_service import USER
+    from tests.bot.services.imperialisme.test_service import new_game as imperialisme_game
 
     game_id = await imperialisme_game(db)
     await press.send_letter(db, game_id=game_id, user_id=USER["france"], to="Serbie",

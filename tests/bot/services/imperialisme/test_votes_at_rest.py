@@ -10,7 +10,15 @@ from bot.sealing import Sealer, SealError
 from bot.services import imperialisme as service
 from bot.services.errors import Conflict
 from bot.services.imperialisme.tables import Vote
-from tests.bot.imperialisme.test_service import GM, POWERS, T0, USER, declared, new_game, rows
+from tests.bot.services.imperialisme.test_service import (
+    GM,
+    POWERS,
+    T0,
+    USER,
+    declared,
+    new_game,
+    rows,
+)
 
 
 async def test_a_stored_vote_says_neither_who_nor_what(db: Database) -> None:
