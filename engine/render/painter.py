@@ -93,12 +93,14 @@ def _along(points: list[Pt], spacing: float) -> list[Pt]:
 class Painter:
     """Draws a turn (units, orders, title, legend) on the RGB copy of the static layer."""
 
-    def __init__(self, im: Image.Image, md: MapData, palette: Palette, top: int) -> None:
+    def __init__(self, im: Image.Image, md: MapData, palette: Palette, top: int,
+                 cues: dict[str, str] | None = None) -> None:
         self.im = im
         self.d = ImageDraw.Draw(im)
         self.p = palette
         self.md = md
         self.top = top
+        self.cues = cues or {}  # power -> the letters its units carry (engine.render.cues)
 
     def xy(self, pt: Pt) -> Pt:
         return (pt[0], pt[1] + self.top)
@@ -167,4 +169,4 @@ class Painter:
 
     def unit(self, kind: str, power: str, at: Pt, scale: float = 1.0) -> None:
         self.paste(sprites.unit(kind, self.p.unit(power), self.p.outline, self.p.glyph(power),
-                                scale), at)
+                                scale, self.cues.get(power, "")), at)
