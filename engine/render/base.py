@@ -23,6 +23,7 @@ from engine.render.layout import LABEL_FONT_SIZE
 from engine.render.mapdata import MapData, load
 from engine.render.painter import draw_text
 from engine.render.palette import RGB, WHITE, Palette, make_palette, mix
+from engine.render.spots import center_spots
 
 TITLE_H = 64
 LEGEND_ROW_H = 78
@@ -136,6 +137,7 @@ def draw_static(base: Base, labels: str, owners: Mapping[str, str]) -> Image.Ima
     im = idx.convert("RGB")
     top = base.top
     marks = cues(md.name, labels)
+    spots = center_spots(md.name, labels)  # clear of the names
     for sid, s in md.spaces.items():
         if s.is_center and s.center:
             owner = owners.get(sid)
@@ -144,7 +146,8 @@ def draw_static(base: Base, labels: str, owners: Mapping[str, str]) -> Image.Ima
             sprite = (sprites.star(fill, pal.outline, 1.0, mark) if md.territorial
                       else sprites.center_marker(fill, pal.outline, mark,
                                                  pal.glyph(owner) if owner else pal.outline))
-            sprites.paste(im, sprite, (s.center[0], s.center[1] + top))
+            at = spots.get(sid, s.center)
+            sprites.paste(im, sprite, (at[0], at[1] + top))
     # Labels: placed at conversion time where no unit can be drawn.
     for sid, s in md.spaces.items():
         if s.kind == "impassable":

@@ -4,6 +4,8 @@ both label languages."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from PIL import Image
 
@@ -101,3 +103,44 @@ def test_owned_centres_show_their_owners_letters(palette: str, labels: str) -> N
             x, y = md.spaces[c].center or (0, 0)
             at = (x, y + TITLE_H)
             assert _mismatch(im, lettered, at) < 6 < _mismatch(im, plain, at), (power, c)
+
+
+@pytest.mark.parametrize("labels", ["en", "fr"])
+@pytest.mark.parametrize("map_name", ["classic", "imperialisme"])
+def test_centre_markers_leave_the_names_readable(map_name: str, labels: str) -> None:
+    """No star or centre marker (with its owner's tag) lies on a province name: LAN, COP,
+    ATH and the other starred towns of L'Impérialisme get a spot beside their name; at
+    most a sliver where the territory leaves no room (Bucharest: ≤ 4 px²)."""
+    from engine.render.spots import center_spots, label_boxes, marker_box, overlap
+
+    md = load(map_name)
+    names = label_boxes(md, labels)
+    spots = center_spots(map_name, labels)
+    assert set(spots) == {sid for sid, s in md.spaces.items() if s.is_center}
+    covered = {sid: sum(overlap(marker_box(md, at), box) for box in names.values())
+               for sid, at in spots.items()}
+    assert all(area <= 4 for area in covered.values()), covered
+    for sid in ("lan", "cop", "ath") if map_name == "imperialisme" else ():
+        assert covered[sid] == 0
+
+
+@pytest.mark.parametrize(("phase", "en", "fr"), [
+    ("C3-VOTE", "Crisis 3 — vote", "Crise 3 — vote"),
+    ("C1-PENDING", "Before crisis 1", "Avant la crise 1"),
+    ("C2-ANNEXATION", "Crisis 2 — annexation", "Crise 2 — annexion"),
+    ("END", "End of the game", "Fin de la partie"),
+])
+def test_imperialisme_maps_say_the_crisis_in_their_title(phase: str, en: str, fr: str) -> None:
+    """As a classic map says its season, an Impérialisme map says its crisis and step, in
+    the title band (the game has no years: docs/RULES.md §6)."""
+    from engine import api, variants
+    from engine.render.text import phase_title
+
+    assert phase_title(phase, "en", "imperialisme") == en
+    assert phase_title(phase, "fr", "imperialisme") == fr
+    state = {**variants.get("imperialisme").new_state({}), "phase": phase}
+    titled = Image.open(io.BytesIO(api.render(state, locale="fr")))
+    bare = Image.open(io.BytesIO(api.render(
+        {k: v for k, v in state.items() if k != "phase"}, locale="fr")))
+    band = (0, 0, 900, TITLE_H)
+    assert titled.convert("RGB").crop(band).tobytes() != bare.convert("RGB").crop(band).tobytes()
