@@ -29,11 +29,13 @@ from pathlib import Path
 import numpy as np
 from colorspacious import cspace_convert
 
-from engine.render.palette import COLORBLIND_CLASSIC, RGB, _tint, hex_rgb
+from engine.render.palette import COLORBLIND_CLASSIC, RGB, Palette, _tint, hex_rgb
 
 ROOT = Path(__file__).resolve().parents[1]
 CVD = ("protanomaly", "deuteranomaly", "tritanomaly")
 NEAR_DE, ANY_DE, CVD_DE, UNIT_DE = 20.0, 12.0, 10.0, 10.0
+GROUND_DE = 12.0  # a power's land against neutral land and the sea
+GROUNDS: tuple[RGB, ...] = (Palette(name="").neutral, Palette(name="").sea)
 SMALL_MAP = 7  # powers: every pair is "near"
 
 
@@ -158,6 +160,10 @@ class Problem:
                          dtype=float)
         lab = _lab(fills)
         miss = np.maximum(0, self.least - de2000(lab[self.i], lab[self.j])).sum()
+        grounds = _lab(np.array(GROUNDS, dtype=float))
+        for g in grounds:
+            miss += np.maximum(0, GROUND_DE + self.margin
+                               - de2000(lab, np.repeat(g[None, :], len(lab), 0))).sum()
         units = _lab(colours.astype(float))
         miss += np.maximum(0, UNIT_DE + self.margin
                            - de2000(units[self.i], units[self.j])).sum()

@@ -98,7 +98,7 @@ def draw_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = Non
     owners = owners_of(state, md)
     static = static_layer(name, palette, labels, owners) if cached else None
     im = static.convert("RGB") if static is not None else draw_static(base, labels, owners)
-    pt = Painter(im, md, base.palette, base.top, cues(name, labels))
+    pt = Painter(im, md, base.palette, base.top, cues(name, labels), labels)
     _draw_turn(pt, base, state, orders, owners, locale, extra_legend, preview_power, title)
     if not paletted:
         return im

@@ -6,24 +6,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.render.layout import CENTER_RADIUS, LABEL_FONT_SIZE
+from engine.render.layout import CENTER_RADIUS
 from engine.render.mapdata import MapData, Point, load
-from engine.render.painter import _text_mask
+from engine.render.painter import Box, label_boxes
 
-Box = tuple[float, float, float, float]
 GAP = 3  # px kept between a marker and a name
-
-
-def label_boxes(md: MapData, labels: str) -> dict[str, Box]:
-    """Each space's name as drawn (bold condensed, centred on its label point)."""
-    out: dict[str, Box] = {}
-    for sid, s in md.spaces.items():
-        if s.kind == "impassable":
-            continue
-        mask, dx, dy = _text_mask(md.code(sid, labels).upper(), LABEL_FONT_SIZE, True, True, "mm")
-        x, y = round(s.label[0]) + dx, round(s.label[1]) + dy
-        out[sid] = (x, y, x + mask.width, y + mask.height)
-    return out
 
 
 def marker_box(md: MapData, at: Point) -> Box:

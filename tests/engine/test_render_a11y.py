@@ -111,7 +111,8 @@ def test_centre_markers_leave_the_names_readable(map_name: str, labels: str) -> 
     """No star or centre marker (with its owner's tag) lies on a province name: LAN, COP,
     ATH and the other starred towns of L'Impérialisme get a spot beside their name; at
     most a sliver where the territory leaves no room (Bucharest: ≤ 4 px²)."""
-    from engine.render.spots import center_spots, label_boxes, marker_box, overlap
+    from engine.render.painter import label_boxes
+    from engine.render.spots import center_spots, marker_box, overlap
 
     md = load(map_name)
     names = label_boxes(md, labels)
@@ -144,3 +145,80 @@ def test_imperialisme_maps_say_the_crisis_in_their_title(phase: str, en: str, fr
         {k: v for k, v in state.items() if k != "phase"}, locale="fr")))
     band = (0, 0, 900, TITLE_H)
     assert titled.convert("RGB").crop(band).tobytes() != bare.convert("RGB").crop(band).tobytes()
+
+
+def _order(power: str, kind: str, unit_type: str, location: str, target: str | None = None,
+           aux: str | None = None) -> dict[str, object]:
+    return {"power": power, "kind": kind, "unit_type": unit_type, "location": location,
+            "target": target, "aux": aux, "via_convoy": False, "status": "succeeds"}
+
+
+def test_a_support_between_neighbours_is_seen() -> None:
+    """F alb S A ser - gre: the three provinces touch, so a straight line from the fleet to
+    the middle of the move would lie under the fleet; it is drawn as an arc beside it (at
+    least 250 px of it outside the units, where a straight line left about 140)."""
+    state = {"variant": "classic", "phase": "S1901M", "dislodged": [], "contested": [],
+             "centers": {}, "units": [{"power": "austria", "type": "F", "location": "alb"},
+                                      {"power": "austria", "type": "A", "location": "ser"}]}
+    move = _order("austria", "move", "A", "ser", "gre")
+    support = _order("austria", "support", "F", "alb", "gre", "ser")
+    without = draw_map(state, orders=[move]).convert("RGB")
+    with_it = draw_map(state, orders=[move, support]).convert("RGB")
+    md = load("classic")
+    units = [md.anchor(x) or (0, 0) for x in ("alb", "ser")]
+    seen = 0
+    for y in range(1100, 1400):
+        for x in range(950, 1200):
+            if without.getpixel((x, y)) != with_it.getpixel((x, y)) and all(
+                    (x - ux) ** 2 + (y - TITLE_H - uy) ** 2 > (1.6 * UNIT_RADIUS) ** 2
+                    for ux, uy in units):
+                seen += 1
+    assert seen >= 250
+
+
+def _ink(im: Image.Image, sid: str, text: str, colour: tuple[int, int, int]) -> float:
+    """Share of the fully covered pixels of a province name that show its ink."""
+    from engine.render.painter import _text_mask
+
+    md = load("classic")
+    mask, dx, dy = _text_mask(text, 16, True, True, "mm")
+    x0 = round(md.spaces[sid].label[0]) + dx
+    y0 = round(md.spaces[sid].label[1] + TITLE_H) + dy
+    full = [(x, y) for y in range(mask.height) for x in range(mask.width)
+            if mask.getpixel((x, y)) == 255]
+    return sum(1 for x, y in full if im.getpixel((x0 + x, y0 + y)) == colour) / len(full)
+
+
+def _busy_positions() -> list[tuple[dict[str, object], list[dict[str, object]]]]:
+    from tools.bench_timelapse import random_game
+
+    out: list[tuple[dict[str, object], list[dict[str, object]]]] = [busy_position()]  # type: ignore[list-item]
+    moves = [f for f in random_game(years=4, seed=11)
+             if str(f["state"]["phase"]).endswith("M") and f.get("results")]
+    for frame in moves[1:7:2]:
+        results = frame["results"]
+        orders = [{**r["order"], "status": r["status"], "power": r["power"]}
+                  for r in results if r.get("order") and r.get("phase") == results[0]["phase"]]
+        out.append((frame["state"], orders))
+    return out
+
+
+@pytest.mark.parametrize("labels", ["en", "fr"])
+@pytest.mark.parametrize("palette", ["standard", "colorblind"])
+def test_no_arrowhead_hides_the_name_it_points_at(palette: str, labels: str) -> None:
+    """On busy positions (34 units, every order; turns of a random game) the name of every
+    province a move or retreat points at keeps at least 97 % of its ink: under an arrowhead
+    or a failure cross it is written again in a white halo."""
+    from engine.render.base import base_layer
+
+    md = load("classic")
+    pal = base_layer("classic", palette).palette
+    for state, orders in _busy_positions():
+        im = draw_map(state, orders=orders, palette=palette, labels=labels).convert("RGB")
+        targets = {str(o["target"]).split("/")[0] for o in orders
+                   if o["kind"] in ("move", "retreat") and o.get("target")}
+        assert targets
+        for sid in sorted(targets):
+            ink = pal.sea_text if md.spaces[sid].kind == "sea" else pal.text
+            share = _ink(im, sid, md.code(sid, labels).upper(), ink)
+            assert share >= 0.97, (sid, share, state["phase"])
