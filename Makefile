@@ -19,12 +19,12 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
-	$(BIN)/mypy engine bot cogs
+	$(BIN)/mypy engine bot cogs web
 
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/mypy engine bot cogs
+	$(BIN)/mypy engine bot cogs web
 	$(BIN)/python -m pytest
 
 demo: $(STAMP)

@@ -106,7 +106,7 @@ class GameTree(app_commands.CommandTree["DiplomacyBot"]):
 
 class DiplomacyBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, db: Database | None = None,
-                 run_scheduler: bool = True, **kwargs: Any) -> None:
+                 run_scheduler: bool = True, serve_web: bool = False, **kwargs: Any) -> None:
         intents = discord.Intents.default()  # no privileged intent is needed
         # several processes share the shards (SHARD_COUNT, SHARD_IDS: docs/DEPLOY.md);
         # Discord sends each interaction to the shard of its guild, direct messages to 0
@@ -124,6 +124,9 @@ class DiplomacyBot(commands.AutoShardedBot):
         self.scheduler: Scheduler | None = None
         self._scheduler_task: asyncio.Task[None] | None = None
         self.default_locale = settings.default_locale
+        # ``run`` serves the web board in this process when WEB_URL is set
+        self.serve_web = serve_web
+        self._web: Any = None
 
     @property
     def db(self) -> Database:
@@ -149,6 +152,9 @@ class DiplomacyBot(commands.AutoShardedBot):
             max_sleep=self.settings.scheduler_max_sleep)
         if self.run_scheduler:
             self._scheduler_task = asyncio.create_task(self.scheduler.run(), name="scheduler")
+        if self.settings.web_url and self.serve_web:
+            # the web board, loaded by name (bot never imports web: .importlinter)
+            self._web = await importlib.import_module("web.app").start(self._db, self.settings)
 
     async def deliver(self, post: PostMessage) -> None:
         """The scheduler's ``send`` callback: one outbox row to Discord, each of its
@@ -176,6 +182,9 @@ class DiplomacyBot(commands.AutoShardedBot):
         return await self.tree.sync()
 
     async def close(self) -> None:
+        if self._web is not None:
+            await self._web.cleanup()
+            self._web = None
         if self.scheduler is not None:
             self.scheduler.stop()
         if self._scheduler_task is not None:

@@ -97,7 +97,7 @@ async def run(args: argparse.Namespace) -> int:
     from bot.scheduler import configure_render_pool, shutdown_render_pool
 
     configure_render_pool(settings.render_processes)
-    bot = DiplomacyBot(settings, run_scheduler=settings.run_scheduler)
+    bot = DiplomacyBot(settings, run_scheduler=settings.run_scheduler, serve_web=True)
     log.info("%s%s", shards_line(settings),
              "" if settings.run_scheduler else "; deadlines are left to the worker")
     loop = asyncio.get_running_loop()
@@ -178,6 +178,51 @@ async def worker(args: argparse.Namespace) -> int:
 
 def setup_worker(parser: argparse.ArgumentParser) -> None:
     """``worker`` takes no argument: everything comes from .env / the environment."""
+
+
+# The web board lives in the top-level package ``web`` (an adapter beside ``cogs``, that
+# imports bot, never the reverse: .importlinter). The bot reaches it by name, as the client
+# loads the cogs: ``run`` starts it in-process when WEB_URL is set (bot.client), ``web``
+# serves it alone for deployments of several processes.
+WEB_MODULE = "web.app"
+
+
+async def web(args: argparse.Namespace) -> int:
+    """``python -m bot web``: the web board alone (no gateway, no scheduler) on
+    WEB_HOST/WEB_PORT, on the same database and key as the bot. SIGTERM/SIGINT stop it."""
+    import importlib
+
+    from bot.db import Database
+    from bot.sealing import lasting_sealer
+
+    ready = await ready_to_start(need_token=False)
+    if isinstance(ready, int):
+        return ready
+    settings = ready
+    if not settings.web_url:
+        print("WEB_URL is not set: the web board is off (set it in .env, e.g. "
+              "WEB_URL=http://127.0.0.1:8080).", file=sys.stderr)
+        return 2
+    configure_logging()
+    key = settings.secret_key
+    db = Database(settings.database_url, sealer=lasting_sealer(
+        key.get_secret_value() if key else None, settings.secret_key_file))
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stopping.set)
+    runner = await importlib.import_module(WEB_MODULE).start(db, settings)
+    try:
+        await stopping.wait()
+    finally:
+        await runner.cleanup()
+        await db.dispose()
+    return 0
+
+
+def setup_web(parser: argparse.ArgumentParser) -> None:
+    """``web`` takes no argument: WEB_URL, WEB_HOST and WEB_PORT come from .env."""
 
 
 def setup_sync(parser: argparse.ArgumentParser) -> None:

@@ -61,6 +61,8 @@ class Settings(BaseSettings):
     # the Discord application's OAuth2 client, for the board as a Discord Activity
     discord_client_id: str | None = None
     discord_client_secret: SecretStr | None = None
+    # where the Activity's sign-in exchanges its code (tests put a fake Discord here)
+    discord_api_url: str = "https://discord.com/api/v10"
 
     @field_validator("shard_ids", mode="before")
     @classmethod

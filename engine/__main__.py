@@ -103,6 +103,39 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bot(request: Any) -> Any:
+    """``{"state", "power", "seed"?, "options"?}`` -> ``{"power", "orders": [ORDER, ...]}``."""
+    if not isinstance(request, dict):
+        raise api.RequestError("request", "must be a JSON object")
+    orders = api.bot_orders(request.get("state"), request.get("power"),  # type: ignore[arg-type]
+                            request.get("seed"), request.get("options"))
+    return {"power": request.get("power"), "orders": orders}
+
+
+def cmd_bot(args: argparse.Namespace) -> int:
+    return _serve(_read(args.file), _bot)
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """A whole classic game of bots, one seat each (seed 004 §2.14.2: the powers of no seat
+    are neutral), printing each year's centres and the result."""
+    from engine.bots.selfplay import play
+
+    seats = api.assignments("classic", args.powers)
+    kinds = {p: "bot" for seat in seats for p in seat}
+    neutral = api.neutral_powers("classic", args.powers)
+    options = {"civil_disorder": neutral}
+    if args.powers == 2:
+        options["closed"] = neutral
+    game = play(kinds, years=args.years, seed=args.seed, options=options, seats=seats)
+    for year, centres in game.years:
+        print(f"{year}: " + ", ".join(f"{p} {n}" for p, n in sorted(
+            centres.items(), key=lambda pn: (-pn[1], pn[0])) if n))
+    result = game.result or {"unfinished": True}
+    print("result: " + json.dumps({k: v for k, v in result.items() if k != "centers"}))
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay an exported game; one line per phase, exit 1 at the first that differs. Only the
     orders are trusted: results, positions, phases and the result must be the engine's."""
@@ -136,6 +169,15 @@ def main(argv: list[str] | None = None) -> int:
                            '(one {"op": ..., "state": ...} request per object)')
         p.add_argument("file", nargs="?")
         p.set_defaults(func=lambda a, run=operations: _serve(_read(a.file), run))
+    p = sub.add_parser("bot", help="the bot's orders: {state, power, seed?} request(s) read "
+                       "from FILE or stdin")
+    p.add_argument("file", nargs="?")
+    p.set_defaults(func=cmd_bot)
+    p = sub.add_parser("selfplay", help="a whole classic game of bots, offline")
+    p.add_argument("--powers", type=int, default=7, choices=range(2, 8), metavar="2-7")
+    p.add_argument("--years", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_selfplay)
     p = sub.add_parser("replay", help="replay an exported game (/game export) phase by phase")
     p.add_argument("file", nargs="?")
     p.set_defaults(func=cmd_replay)

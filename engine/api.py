@@ -238,6 +238,52 @@ def _legal_orders(state: dict[str, Any], power: str) -> dict[str, list[str]]:
             for loc, orders in _legal(st, game_map, variant.power(power)).items()}  # type: ignore[attr-defined]
 
 
+def bot_orders(state: dict[str, Any], power: str, seed: int | None = None,
+               options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The bot's orders for ``power`` in this phase: structured ORDERs, each one of the
+    power's legal orders (``[]`` when it has nothing to order). The same ``seed`` (or none:
+    then the position decides) gives the same orders. ``options``: the game's engine options
+    (``closed``: the nations nobody may enter). In a duel's bidding season, one ORDER of kind
+    ``"bid"`` per minor: ``location`` the minor, ``amount`` the credits."""
+    _check_state(state)
+    _text(power, "power")
+    if seed is not None and (type(seed) is not int):
+        raise RequestError("seed", "must be an integer or null")
+    if options is not None:
+        _object(options, "options")
+    return _guard("state", _bot_orders, state, power, seed, options)  # type: ignore[no-any-return]
+
+
+def _bot_orders(state: dict[str, Any], power: str, seed: int | None,
+                options: dict[str, Any] | None) -> list[dict[str, Any]]:
+    from engine.bots import NoBot
+    from engine.bots import bot_orders as play
+
+    try:
+        return play(state, power, seed, options)
+    except NoBot:
+        raise RequestError("state.variant", f"{state.get('variant')!r} has no written "
+                           "orders: no bot plays it") from None
+
+
+def legal_order_choices(state: dict[str, Any], power: str) -> dict[str, list[dict[str, Any]]]:
+    """``legal_orders`` structured: per unit (location; "" for builds), each legal order as
+    an ORDER (``kind``, ``unit_type``, ``location``, ``target``, ``aux``: the supported or
+    convoyed unit's place, ``via_convoy``) with its normalised ``text``. What a map offers
+    when a unit is picked (the web board)."""
+    _check_state(state)
+    _text(power, "power")
+    return _guard("state", _legal_order_choices, state, power)  # type: ignore[no-any-return]
+
+
+def _legal_order_choices(state: dict[str, Any], power: str) -> dict[str, list[dict[str, Any]]]:
+    variant = _order_variant(state)
+    game_map = variant.game_map()
+    st = state_from_json(state, game_map, normalise_power=variant.power)  # type: ignore[attr-defined]
+    return {loc: [{**order_to_json(o), "text": format_order(o)} for o in orders]
+            for loc, orders in _legal(st, game_map, variant.power(power)).items()}  # type: ignore[attr-defined]
+
+
 def render(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
            results: list[dict[str, Any]] | None = None, locale: str = "en",
            **kwargs: Any) -> bytes:
@@ -297,5 +343,6 @@ def describe(state: dict[str, Any], *, results: list[dict[str, Any]] | None = No
                   results_state=results_state)
 
 
-__all__ = ["RequestError", "adjudicate", "alt_text", "assignments", "check_orders", "describe",
-           "legal_orders", "neutral_powers", "new_game_state", "powers_with_choices", "render"]
+__all__ = ["RequestError", "adjudicate", "alt_text", "assignments", "bot_orders",
+           "check_orders", "describe", "legal_order_choices", "legal_orders", "neutral_powers",
+           "new_game_state", "powers_with_choices", "render"]

@@ -13,7 +13,7 @@ de/la before a vowel = d'/l'. A name the table does not know reads bare ("à Xyz
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -149,3 +149,75 @@ def unit_param(game_map: Map, unit_type: str, location: str) -> Local:
     p = game_map.provinces.get(prov)
     return Local(capital(unit(game_map.name, unit_type, prov, p.name_en if p else prov, "en")),
                  capital(unit(game_map.name, unit_type, prov, p.name_fr if p else prov, "fr")))
+
+
+# -- an order read back as a sentence (the web board: "L'armée de Paris va en Bourgogne") --
+
+_COASTS = {"en": {"nc": "north coast", "sc": "south coast", "ec": "east coast",
+                  "wc": "west coast"},
+           "fr": {"nc": "côte nord", "sc": "côte sud", "ec": "côte est", "wc": "côte ouest"}}
+
+
+def order_sentence(game_map: Map, order: Mapping[str, Any], language: str, *,
+                   unit_at: Mapping[str, str] | None = None,
+                   targets: Sequence[str] = ()) -> str:
+    """An ORDER (``order_to_json``'s shape) as a sentence in ``language``: "L'armée de Paris
+    va en Bourgogne", "The fleet in the English Channel convoys the army in London to
+    Belgium". ``unit_at``: province -> unit type ("A"/"F") of the position, for the unit a
+    support or convoy names; ``targets``: a retreat's places in order of preference."""
+    lang = "fr" if language == "fr" else "en"
+    fr = lang == "fr"
+
+    def label(loc: str) -> str:
+        p = game_map.provinces.get(loc.partition("/")[0])
+        return (p.name_fr if fr else p.name_en) if p else loc.upper()
+
+    def coast(loc: str) -> str:
+        c = loc.partition("/")[2]
+        return f" ({_COASTS[lang].get(c, c)})" if c else ""
+
+    def at(loc: str) -> str:
+        prov = loc.partition("/")[0]
+        return place(game_map.name, prov, label(loc), lang).at + coast(loc)
+
+    def the_unit(kind: str | None, loc: str) -> str:
+        prov = loc.partition("/")[0]
+        return unit(game_map.name, kind or "A", prov, label(loc), lang) + coast(loc)
+
+    kinds = dict(unit_at or {})
+    kind = str(order.get("kind") or "")
+    loc = str(order.get("location") or "")
+    target = str(order.get("target") or "")
+    aux = str(order.get("aux") or "")
+    me = capital(the_unit(order.get("unit_type"), loc)) if loc else ""
+    if kind == "move":
+        via = (" par convoi" if fr else " by convoy") if order.get("via_convoy") else ""
+        return f"{me} va {at(target)}{via}" if fr else f"{me} moves to {at(target)}{via}"
+    if kind == "hold":
+        return f"{me} tient sa position" if fr else f"{me} holds"
+    if kind == "support":
+        other = the_unit(kinds.get(aux.partition("/")[0]), aux)
+        if not target:
+            return f"{me} soutient {other}" if fr else f"{me} supports {other}"
+        return (f"{me} soutient {other} qui va {at(target)}" if fr
+                else f"{me} supports {other} moving to {at(target)}")
+    if kind == "convoy":
+        other = the_unit("A", aux)
+        if fr:
+            where = place(game_map.name, target.partition("/")[0], label(target), lang).the
+            return f"{me} convoie {other} vers {where}"
+        return f"{me} convoys {other} to {at(target)}"
+    if kind == "retreat":
+        places = list(targets) or ([target] if target else [])
+        where = (", sinon " if fr else ", else ").join(at(x) for x in places)
+        return f"{me} se retire {where}" if fr else f"{me} retreats to {where}"
+    if kind == "disband":
+        return f"{me} est dissoute" if fr else f"{me} disbands"
+    if kind == "build":
+        what = {"A": ("une armée", "an army"), "F": ("une flotte", "a fleet")}.get(
+            str(order.get("unit_type")), ("une unité", "a unit"))
+        return (f"Construire {what[0]} {at(loc)}" if fr
+                else f"Build {what[1]} in {at(loc)}")
+    if kind == "remove":
+        return f"{me} est retirée du jeu" if fr else f"{me} is removed"
+    return "Renoncer à une construction" if fr else "Waive a build"

@@ -37,6 +37,14 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
     # /game timelapse of a 20-year game (60 frames), GIF as the command sends by default
     ("tools.bench_timelapse", "bench", {"gif_cpu_s": ("<=", 3.0), "gif_mb": ("<=", 10.0),
                                         "webp_mb": ("<=", 10.0)}),
+    # the bot player on the classic board: 200 games of 20 years per line (tools/bench_bots.py)
+    ("tools.bench_bots", "bench", {"hold_solo_pct": (">=", 90.0),
+                                   "random_mean_centres_1911": (">=", 12.0),
+                                   "random_solo_pct": (">=", 50.0),
+                                   "bots_illegal_orders": ("<=", 0.0),
+                                   "bots_crashes": ("<=", 0.0),
+                                   "cpu_ms_median": ("<=", 10.0),
+                                   "cpu_ms_worst": ("<=", 50.0)}),
     # 1k and 10k active games (python -m tools.bench_scale goes to 100k); PostgreSQL too
     # when TEST_POSTGRES_URL is set
     ("tools.bench_scale", "run", {
@@ -44,6 +52,12 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
         "sqlite_10000_submit_ms": ("<=", 1.5), "postgresql_10000_submit_ms": ("<=", 3.0),
         **{f"{db}_10000_status_ms": ("<=", 5.0) for db in ("sqlite", "postgresql")},
         **{f"{db}_10000_turn_post_ms": ("<=", 30.0) for db in ("sqlite", "postgresql")}}),
+    # the web board against python -m bot web, in headless Chromium (tools/bench_web.py)
+    ("tools.bench_web", "bench", {"first_load_kb": ("<=", 250.0), "update_kb": ("<=", 20.0),
+                                  "first_board_ms": ("<=", 300.0),
+                                  "click_to_lit_ms": ("<=", 16.0),
+                                  "send_to_confirmation_ms": ("<=", 50.0),
+                                  "state_requests_per_s": (">=", 1000.0)}),
 ]
 
 

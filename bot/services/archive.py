@@ -43,14 +43,21 @@ async def export_game(db: Database, *, game_id: int) -> dict[str, Any]:
         phases = []
         for r in records:
             seats = _seats(r.snapshot)
+            options = engine_options(game, seats) if seats else {}
+            played = {o.get("power") for o in r.orders if o.get("bot")}
+            if played:  # the powers the bot played were ordered, not in civil disorder
+                options["civil_disorder"] = [p for p in options.get("civil_disorder", [])
+                                             if p not in played]
             phases.append({
                 "phase": r.phase, "state": variants.public(r.state) if hide else r.state,
                 # the public inputs as the history has them (a bid only once revealed)
                 "orders": [_public_sheet(o, hide) for o in r.orders],
-                "options": engine_options(game, seats) if seats else {},
+                "options": options,
                 "results": r.results, "resolved_at": r.resolved_at.isoformat()})
         return {"format": replay.FORMAT, "variant": game.variant, "name": game.name,
                 "status": game.status, "result": game.result, "options": game.options,
+                # the seats the bot took in a practice game (each sheet it wrote says "bot")
+                "bots": list((game.options or {}).get("bot_powers") or []),
                 "phases": phases,
                 "final_state": variants.public(game.state) if hide else game.state}
 
@@ -58,7 +65,7 @@ async def export_game(db: Database, *, game_id: int) -> dict[str, Any]:
 def _public_sheet(sheet: dict[str, Any], hide: bool) -> dict[str, Any]:
     """An order sheet as exported: power, text and revealed bids; without its conditional
     lines while they may still be pending."""
-    out = {k: v for k, v in sheet.items() if k in ("power", "text", "bids")}
+    out = {k: v for k, v in sheet.items() if k in ("power", "text", "bids", "bot")}
     lines = sheet.get("parsed") or []
     if hide and any(line.get("conditional") for line in lines):
         out["text"] = "\n".join(str(line.get("text") or "") for line in lines

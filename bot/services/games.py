@@ -21,6 +21,7 @@ from bot.models import (
     utcnow,
 )
 from bot.services.absence import announce_absences, apply_absences
+from bot.services.bots import MAX_BOTS, bots_allowed, check_bot_options
 from bot.services.common import (
     GameView,
     enqueue,
@@ -52,6 +53,7 @@ async def create_game(db: Database, *, variant: str, channel_id: int, gm_user_id
     if variant not in variants.names():
         raise Invalid("options.invalid", key="variant", value=variant)
     merged = resolve_options(preset, options, variant)
+    check_bot_options(variant, merged)
     chosen = (options or {}).get("scoring")
     if chosen is not None and chosen not in variants.get(variant).scoring:
         raise Invalid("options.invalid", key="scoring", value=chosen)
@@ -104,6 +106,17 @@ async def game_in_channel(db: Database, *, channel_id: int,
         return game_view(game, await load_players(session, game.id))
 
 
+async def game_launched_in(db: Database, *, channel_id: int) -> GameView:
+    """The game of a channel or forum post named by one id, as Discord names where an
+    Activity was launched: a thread's own game, else the channel's."""
+    async with db.transaction(write=False) as session:
+        parent = (await session.exec(select(Game.channel_id).where(
+            Game.thread_id == channel_id).limit(1))).first()
+    if parent is not None:
+        return await game_in_channel(db, channel_id=parent, thread_id=channel_id)
+    return await game_in_channel(db, channel_id=channel_id)
+
+
 # --- start: assignment of powers (seed 004 §3.2 and §2.14.2) ---------------------------------
 
 Assigner = Callable[[Sequence[Player], list[list[str]], random.Random, str], list[int]]
@@ -154,9 +167,11 @@ class StartResult:
 
 
 async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | None = None,
-                     now: datetime | None = None) -> StartResult:
+                     now: datetime | None = None, fill_bots: bool = False) -> StartResult:
     """GM starts the game: powers assigned (by lot or by preferences, with an explicit seed
-    so that the draw can be re-run), Spring 1901 opens with its deadline."""
+    so that the draw can be re-run), Spring 1901 opens with its deadline. A practice game
+    (option ``bots``, or ``fill_bots``: every seat nobody took) seats the bot on the seats
+    left once the players have theirs (bot.services.bots)."""
     now = now or utcnow()
     seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
     async with db.transaction() as session:
@@ -170,14 +185,23 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
                            operation="start")
         players = await load_players(session, game_id, seated_only=True)
         lo, hi = variant.min_players, variant.max_players
-        if len(players) < lo:
+        bots = int(game.options.get("bots") or 0)
+        if fill_bots:
+            if not bots_allowed(game.variant):
+                raise Invalid("bots.unsupported", variant=game.variant)
+            bots = max(bots, hi - len(players))
+        if bots and not players:
+            raise Conflict("player.not_enough", count=0, min=1)
+        bots = min(bots, MAX_BOTS, max(hi - len(players), 0))
+        if len(players) + bots < lo:
             raise Conflict("player.not_enough", count=len(players), min=lo)
         if len(players) > hi:
             raise Conflict("player.too_many", count=len(players), max=hi)
-        seats = engine_api.assignments(game.variant, len(players))
+        seats = engine_api.assignments(game.variant, len(players) + bots)
         rng = random.Random(seed)
         mode = str(game.options.get("assignment", "random"))
         chosen = ASSIGNERS[mode](players, seats, rng, mode)
+        bot_seats = [list(seats[i]) for i in range(len(seats)) if i not in chosen]
         for player, seat in zip(players, chosen, strict=True):
             player.seat = seat
             player.powers = list(seats[seat])
@@ -186,7 +210,10 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
         all_powers = sorted(state.get("centers", {}))
         neutral = sorted(set(all_powers) - seated)
         game.options = {**game.options, "assignment_seed": seed, "neutral": neutral,
-                        "players_at_start": len(players)}
+                        "players_at_start": len(players) + bots}
+        if bot_seats:
+            game.options = {**game.options, "bots": bots, "bot_seats": bot_seats,
+                            "bot_powers": sorted(p for seat in bot_seats for p in seat)}
         game.state = state
         game.phase = str(state["phase"])
         game.status = GameStatus.ACTIVE.value
@@ -200,6 +227,7 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
             "phase": game.phase, "deadline": iso(game.deadline), "seed": seed,
             "neutral": neutral,
             "seats": [{"user_id": u, "powers": list(pw)} for u, pw in seat_list],
+            "bots": sorted(p for seat in bot_seats for p in seat),
             "map": {"source": "game"}}, now)
         announce_absences(session, game, moved, now)
         view = game_view(game, players)

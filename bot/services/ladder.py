@@ -18,6 +18,7 @@ from sqlmodel import col, select
 
 from bot.db import Database
 from bot.models import Game, GameStatus, PhaseRecord, Player, PlayerStatus
+from bot.services.bots import with_bots
 from engine import variants
 
 
@@ -32,6 +33,7 @@ class Finished:
     outcome: dict[int, str]  # user id -> "win" | "draw" | "survived" | "eliminated" | "left"
     missed: dict[int, int]  # user id -> movement phases missed
     disorders: dict[int, int]  # user id -> times fallen into civil disorder (0 or 1)
+    with_bots: bool = False  # the bot played a power: counted apart, never rated
 
 
 def _power_scores(game: Game) -> dict[str, float]:
@@ -81,7 +83,7 @@ async def finished_games(db: Database, *, guild_id: int,
                 outcome[p.user_id] = _outcome(game.result, p.powers, alive)
             missed, disorders = _reliability(snapshots, players)
             out.append(Finished(game.id or 0, game.variant, dict(game.result), scores,
-                                outcome, missed, disorders))
+                                outcome, missed, disorders, with_bots(game)))
         return out
 
 
@@ -123,6 +125,7 @@ class PlayerRecord:
     mu: float = 25.0
     sigma: float = 25.0 / 3
     history: list[int] = field(default_factory=list)  # game ids
+    bot_games: int = 0  # games the bot played in (practice, civil disorder): not rated
 
 
 def rate(games: Sequence[Finished]) -> dict[tuple[int, str], PlayerRecord]:
@@ -132,6 +135,13 @@ def rate(games: Sequence[Finished]) -> dict[tuple[int, str], PlayerRecord]:
     ratings: dict[tuple[int, str], Any] = {}
     for g in games:
         users = sorted(g.scores)
+        if g.with_bots:  # a game with bots counts as such and never moves the ladder
+            for user in users:
+                rec = records.setdefault((user, g.variant), PlayerRecord(user, g.variant))
+                rec.bot_games += 1
+                rec.history.append(g.game_id)
+                ratings.setdefault((user, g.variant), model.rating(name=str(user)))
+            continue
         for user in users:
             key = (user, g.variant)
             rec = records.setdefault(key, PlayerRecord(user, g.variant))
@@ -164,9 +174,11 @@ async def player_stats(db: Database, *, guild_id: int, user_id: int) -> list[Pla
 
 
 async def ladder(db: Database, *, guild_id: int, variant: str) -> list[PlayerRecord]:
-    """The server's ladder of one variant, best rating first."""
+    """The server's ladder of one variant, best rating first (players of games with bots
+    only are not on it)."""
     records = rate(await finished_games(db, guild_id=guild_id, variant=variant))
-    return sorted(records.values(), key=lambda r: (-r.rating, -r.points, r.user_id))
+    return sorted((r for r in records.values() if r.games),
+                  key=lambda r: (-r.rating, -r.points, r.user_id))
 
 
 async def game_scores(db: Database, *, game_id: int) -> dict[str, float]:

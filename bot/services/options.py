@@ -73,6 +73,15 @@ COMMON: tuple[Option, ...] = (
     _o("absence_days", int, 14, "Days away", "Jours d'absence",
        "Days of deadline extension per player and game year",
        "Jours de prolongation par joueur et année de jeu", minimum=0, maximum=365),
+    # the bot at the table (bot.services.bots): Diplomacy only, refused elsewhere
+    _o("civil_disorder", str, "hold", "Civil disorder", "Désordre civil",
+       "hold (rules §2.14.3), or bot: the bot plays the power",
+       "hold (règles §2.14.3), ou bot\u202f: le bot joue la puissance",
+       allowed=("hold", "bot")),
+    _o("bots", int, 0, "Bots", "Bots",
+       "A practice game: seats the bot takes at the start (0-6)",
+       "Partie d'entraînement\u202f: sièges que le bot prend au début (0-6)",
+       minimum=0, maximum=6),
 )
 DEFAULT_OPTIONS: dict[str, Any] = {o.name: o.default for o in COMMON}
 

@@ -355,6 +355,25 @@ async def my_orders(db: Database, *, game_id: int, user_id: int) -> list[OwnOrde
                           ready=r.ready, updated_at=r.updated_at) for r in rows]
 
 
+_OWN_SETS = core_select(_ORDERS.c.power, _ORDERS.c.phase, _ORDERS.c.text, _ORDERS.c.parsed,
+                        _ORDERS.c.ready, _ORDERS.c.updated_at).where(
+    _ORDERS.c.game_id == bindparam("game_id"), _ORDERS.c.phase == bindparam("phase"),
+    _ORDERS.c.power.in_(bindparam("powers", expanding=True))).order_by(_ORDERS.c.power)
+
+
+def own_orders_in(connection: Connection, *, game_id: int, phase: str,
+                  powers: list[str]) -> list[OwnOrders]:
+    """``my_orders`` inside a caller's read (``Database.run``): the sets of ``powers`` —
+    the caller's own seat's, checked by the caller — for ``phase``, never another's."""
+    if not powers:
+        return []
+    rows = connection.execute(_OWN_SETS, {"game_id": game_id, "phase": phase,
+                                          "powers": list(powers)}).all()
+    return [OwnOrders(power=r.power, phase=r.phase, text=r.text,
+                      lines=tuple(_line({**x, "ok": True}) for x in r.parsed or []),
+                      ready=bool(r.ready), updated_at=r.updated_at) for r in rows]
+
+
 @dataclass(frozen=True, slots=True)
 class OrderStatus:
     """Public progress of a phase: who has sent orders and who is ready, never what.

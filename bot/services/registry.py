@@ -32,6 +32,7 @@ class Record:
     phase: str
     state: dict[str, Any]
     results: list[dict[str, Any]] = field(default_factory=list)
+    orders: list[dict[str, Any]] = field(default_factory=list)  # the bot's, when it played
 
 
 @dataclass(slots=True)

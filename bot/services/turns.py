@@ -194,7 +194,7 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
                 else new_state.get("phase")
             session.add(PhaseRecord(
                 game_id=game_id, seq=seq + i, phase=record.phase, state=record.state,
-                orders=step.orders if i == 0 else [], results=record.results,
+                orders=step.orders if i == 0 else record.orders, results=record.results,
                 next_phase=following, started_at=game.updated_at, resolved_at=now,
                 snapshot=before if i == 0 else after))
         session.info.pop(("next_seq", game_id), None)

@@ -14,6 +14,7 @@ from bot.i18n import language_of
 from bot.services import games as games_service
 from bot.services.common import GameView
 from bot.services.errors import NotFound
+from bot.settings import Settings
 
 
 class RefereeBot(Protocol):
@@ -24,6 +25,9 @@ class RefereeBot(Protocol):
 
     @property
     def default_locale(self) -> str: ...
+
+    @property
+    def settings(self) -> Settings: ...
 
     async def post_now(self) -> None:
         """Send the queued posts at once (after a command that changed a game)."""

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.i18n import has_key, language_of, t, typography
+from bot.services.bots import bot_powers, bots_allowed
 from bot.services.common import GameView
 from bot.services.history import PhaseDetail
 from bot.services.orders import OrderLine, OrderStatus, OwnOrders
@@ -115,6 +116,10 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
                        f"<@{p.user_id}> — {powers}{status}{mark}{since}")
     embed.add_field(name=t("status.players", locale, count=len(players)),
                     value="\n".join(players)[:1024] or "—", inline=False)
+    played = bot_powers(game, game.players)
+    if played:
+        embed.add_field(name=t("bots.played_by_bot", locale), inline=False,
+                        value=", ".join(power_name(pw, locale, game.variant) for pw in played))
     if state:
         counts = centre_counts(state)
         if counts:
@@ -169,6 +174,13 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
     lines.append(t("settings.gm_reads_press", locale, on=_on(o.get("gm_reads_press"))))
     lines.append(t("settings.absence", locale, policy=str(o.get("absence") or "extend"),
                    count=int(o.get("absence_days", 14))))  # seed 004 §3.6
+    if bots_allowed(game.variant):  # where the bot may sit (bot.services.bots)
+        lines.append(t("settings.civil_disorder", locale,
+                       mode=str(o.get("civil_disorder") or "hold")))  # seed 004 §2.14.3
+    if int(o.get("bots") or 0) or o.get("bot_powers"):
+        lines.append(t("settings.bots", locale, count=int(o.get("bots") or 0), powers=", ".join(
+            power_name(pw, locale, game.variant) for pw in o.get("bot_powers") or [])
+            or "—"))
     minutes = game.phase_minutes
 
     def length(key: str) -> str:

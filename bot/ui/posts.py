@@ -25,11 +25,13 @@ from bot.services import surface as surface_service
 from bot.services.common import GameView
 from bot.services.press import names_hidden
 from bot.services.surface import MissedOrders
+from bot.ui.board import add_board_button
 from bot.ui.common import RefereeBot
 from bot.ui.embeds import COLOUR, fit_embeds, result_text, results_embeds
 from bot.ui.format import (
     deadline_text,
     local_code,
+    local_order,
     phase_name,
     places_at,
     power_name,
@@ -171,6 +173,7 @@ async def _reminder(bot: RefereeBot, post: PostMessage) -> None:
     view = discord.ui.View(timeout=None)
     view.add_item(RemindersButton(post.game_id or 0, False,
                                   label=t("reminders.stop_button", loc)))
+    add_board_button(bot, view, post.game_id or 0, loc)
     # "ordered": a player who asked for reminders even with their orders in
     ordered = "" if powers else "_ordered"
     await _dm(bot, int(p["user_id"]), embed=_embed(
@@ -216,6 +219,8 @@ async def _game_started(bot: RefereeBot, post: PostMessage) -> None:
              deadline=deadline_text(p.get("deadline")))
     if neutral:
         body += "\n" + t("post.neutral", loc, powers=neutral)
+    if p.get("bots"):  # a practice game: the seats the bot took
+        body += "\n" + t("bots.started", loc, powers=_powers(p["bots"], loc, variant))
     if str(p.get("phase") or "").endswith("M"):  # a referee's post: what to do next
         body += "\n\n" + t("words.started_next", loc)
     mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
@@ -236,6 +241,24 @@ async def _civil_disorder(bot: RefereeBot, post: PostMessage) -> None:
           missed=p.get("missed", "?"))))
 
 
+async def _bot_report(bot: RefereeBot, post: PostMessage) -> None:
+    """A player back: what the bot ordered for their powers meanwhile (bot.services.bots):
+    each power, then each phase it played with its orders."""
+    loc, p, g = post.locale, post.payload, await _about(bot, post)
+    lines = [t("bots.report_intro", loc)]
+    for power, phases in sorted((p.get("played") or {}).items()):
+        lines.append(f"**{power_name(power, loc, g.variant)}**")
+        for entry in phases:
+            orders = "; ".join(local_order(x, loc) for x in entry.get("orders") or []) \
+                or t("bots.report_nothing", loc)
+            lines.append(t("label_value", loc, label=phase_name(entry.get("phase"), loc,
+                                                                 g.variant), value=orders))
+    text = "\n".join(lines)
+    await _dm_quietly(bot, int(p["user_id"]), embed=_embed(
+        t("bots.report_title", loc, name=g.name),
+        text if len(text) <= 4000 else text[:3999] + "…"))
+
+
 async def _game_over(bot: RefereeBot, post: PostMessage) -> None:
     loc, p, g = post.locale, post.payload, await _about(bot, post)
     variant = g.variant
@@ -249,6 +272,10 @@ async def _game_over(bot: RefereeBot, post: PostMessage) -> None:
                                           power=power_name(pw, loc, variant))
                                         for pw, v in sorted(scores.items(),
                                                             key=lambda x: -x[1]))[:1024])
+    options = g.game.options if g.game else {}
+    if options.get("bot_powers"):  # a practice game: not rated (bot.services.bots)
+        embed.add_field(name=t("bots.played_by_bot", loc), inline=False,
+                        value=_powers(options["bot_powers"], loc, variant))
     await _to_game(bot, post, embeds=[embed])
 
 
@@ -313,9 +340,14 @@ async def _results(bot: RefereeBot, post: PostMessage) -> None:
                    user=_user(d.get("user_id"), names_hidden(game), loc, "press.player.lower"),
                    powers=_powers(d.get("powers") or [], loc, game.variant),
                    missed=d.get("missed", missed.threshold)) for d in missed.declared]
-        rule = t("results.civil_disorder_rule", loc)
+        rule = t("bots.civil_disorder_rule" if game.options.get("civil_disorder") == "bot"
+                 else "results.civil_disorder_rule", loc)
         _before_summary(embeds[-1], loc, t("results.civil_disorder", loc),
                         "\n".join(lines)[:1023 - len(rule)] + "\n" + rule)
+    played = sorted({str(o["power"]) for d in details for o in d.orders if o.get("bot")})
+    if played:  # the powers the bot played this turn (bot.services.bots)
+        _before_summary(embeds[-1], loc, t("bots.played_title", loc),
+                        _powers(played, loc, game.variant))
     await _to_game(bot, post, embeds=fit_embeds(embeds))
     if game.status != "active":
         return
@@ -368,6 +400,7 @@ async def _prompts(bot: RefereeBot, game: GameView, after: dict[str, Any],
         else:
             title, (body, view) = "prompt.adjust_title", _adjust_prompt(
                 game, after, mine, next_phase, loc)
+        add_board_button(bot, view, game.id, loc)
         await _dm_quietly(bot, player.user_id, embed=_embed(
             t(title, loc, name=game.name), f"{body}\n\n{when}"), view=view)
 
@@ -448,4 +481,4 @@ async def _warnings(bot: RefereeBot, game: GameView, missed: MissedOrders, phase
 register_kinds({"reminder": _reminder, "draw_vote_request": _draw_vote_request,
                 "game_created": _game_created, "game_started": _game_started,
                 "results": _results, "civil_disorder": _civil_disorder,
-                "game_over": _game_over})
+                "bot_report": _bot_report, "game_over": _game_over})

@@ -29,6 +29,7 @@ from bot.services import orders as orders_service
 from bot.services import players as players_service
 from bot.services import surface as surface_service
 from bot.services.orders import SubmitResult
+from bot.ui.board import BoardButton
 from bot.ui.common import bot_of, reader_locale
 from bot.ui.embeds import COLOUR, order_line_text
 from bot.ui.errors import UserFacingError, reply, report_error
@@ -481,4 +482,4 @@ def adjust_label(order: str, locale: str, variant: str) -> str:
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     JoinButton, ReadyButton, DrawVoteButton, RemindersButton, UnitSelect, ActionSelect,
-    OrderSelect, RetreatButton, AdjustSelect)
+    OrderSelect, RetreatButton, AdjustSelect, BoardButton)

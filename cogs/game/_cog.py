@@ -15,6 +15,7 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import has_key, language_of, t
+from bot.services import bots as bots_service
 from bot.services import games as games_service
 from bot.services import history as history_service
 from bot.services import options as options_service
@@ -24,6 +25,7 @@ from bot.services import status as status_service
 from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.absence import add_away_field
+from bot.ui.board import board_reply
 from bot.ui.common import bot_of, channel_ids, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
 from bot.ui.errors import UserFacingError, reply
@@ -61,13 +63,17 @@ class GameCog(commands.Cog):
     @app_commands.rename(variant=L("variant"), name=L("name"),
                          phase_hours=L("phase_hours"), preset=L("preset"),
                          scoring=L("scoring"), press=L("press_rules"),
-                         gm_reads_press=L("gm_reads_press"))
+                         gm_reads_press=L("gm_reads_press"),
+                         civil_disorder=L("civil_disorder"), bots=L("bots"))
     @app_commands.describe(variant=L("Which game to play"), name=L("Name of the game"),
                            phase_hours=L("Hours per movement phase"),
                            preset=L("Rule preset"), scoring=L("How a finished game scores"),
                            press=L("Who may write: press releases, private letters, gunboat"),
                            gm_reads_press=L(
-                               "The game master may read private letters (default no)"))
+                               "The game master may read private letters (default no)"),
+                           civil_disorder=L("A power in civil disorder: it holds (default) "
+                                            "or the bot plays it"),
+                           bots=L("Practice game: seats the bot takes at the start (0-6)"))
     @app_commands.autocomplete(variant=variant_autocomplete)
     @app_commands.choices(
         preset=[app_commands.Choice(name=L("standard"), value="standard"),
@@ -81,13 +87,17 @@ class GameCog(commands.Cog):
                app_commands.Choice(name=L("press releases only"), value="public"),
                app_commands.Choice(name=L("none"), value="none"),
                app_commands.Choice(name=L("gunboat (anonymous, no player named)"),
-                                   value="gunboat")])
+                                   value="gunboat")],
+        civil_disorder=[app_commands.Choice(name=L("its units hold (default)"), value="hold"),
+                        app_commands.Choice(name=L("the bot plays it"), value="bot")])
     @app_commands.checks.has_permissions(manage_channels=True)
     async def game_create(self, interaction: discord.Interaction[Any], variant: str,
                           name: str | None = None,
                           phase_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
                           preset: str | None = None, scoring: str | None = None,
-                          press: str | None = None, gm_reads_press: bool = False) -> None:
+                          press: str | None = None, gm_reads_press: bool = False,
+                          civil_disorder: str | None = None,
+                          bots: app_commands.Range[int, 0, 6] | None = None) -> None:
         bot = bot_of(interaction)
         locale = reader_locale(interaction)
         # refuse bad options before creating anything on Discord
@@ -98,8 +108,10 @@ class GameCog(commands.Cog):
         variant = found
         # press rules are fixed at creation (seed 004 §3.4.7): no command changes them later
         options = {k: v for k, v in (("scoring", scoring), ("press", press),
-                                     ("gm_reads_press", gm_reads_press)) if v}
+                                     ("gm_reads_press", gm_reads_press),
+                                     ("civil_disorder", civil_disorder), ("bots", bots)) if v}
         options_service.resolve_options(preset, options, variant)
+        bots_service.check_bot_options(variant, options)
         options_service.resolve_phase_minutes(None, phase_hours)
         await surface_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
@@ -157,15 +169,22 @@ class GameCog(commands.Cog):
         await bot.post_now()
 
     @game.command(name=L("start"), description=L("Start the game (game master)"))
-    async def game_start(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.rename(fill=L("fill"))
+    @app_commands.describe(fill=L("Seats nobody took: the bot takes them (a practice game)"))
+    @app_commands.choices(fill=[app_commands.Choice(name=L("bots"), value="bots")])
+    async def game_start(self, interaction: discord.Interaction[Any],
+                         fill: str | None = None) -> None:
         bot = bot_of(interaction)
         game = await game_here(interaction)
         hook = surface_of(bot, game.variant).start
+        if fill and not bots_service.bots_allowed(game.variant):
+            raise UserFacingError("error.bots.unsupported", variant=game.variant)
         if hook is not None:
             await hook(interaction, game)
             return
         started = await games_service.start_game(bot.db, game_id=game.id,
-                                                 user_id=interaction.user.id)
+                                                 user_id=interaction.user.id,
+                                                 fill_bots=fill == "bots")
         await reply(interaction, t("start.done", reader_locale(interaction),
                                    name=started.game.name))
         await bot.post_now()
@@ -218,6 +237,19 @@ class GameCog(commands.Cog):
                               locale=locale, **map_style(game.options, locale))
         embeds[0].set_image(url=f"attachment://{file.filename}")
         await interaction.followup.send(embeds=embeds, file=file)
+
+    @game.command(name=L("board"), description=L("Open the map of this game"))
+    async def game_board(self, interaction: discord.Interaction[Any]) -> None:
+        """The web board: inside Discord as an Activity where the application's OAuth2
+        client is set, else a link (personal for a seated player, public for anyone else)."""
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        game = await game_here(interaction)
+        settings = bot.settings
+        if settings.web_url and settings.discord_client_id and settings.discord_client_secret:
+            await interaction.response.launch_activity()
+            return
+        text, view = board_reply(bot, game, interaction.user.id, locale)
+        await reply(interaction, text, view=view, ephemeral=True)
 
     # --- /map -----------------------------------------------------------------------------
     @app_commands.command(name=L("map"), description=L("The map now, or of a past phase"))

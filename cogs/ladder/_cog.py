@@ -58,7 +58,8 @@ class LadderCog(commands.Cog):
             embed.add_field(name=variant_title(r.variant, locale), inline=False, value=t(
                 "ladder.stats_body", locale, games=r.games, wins=r.wins, draws=r.draws,
                 survivals=r.survivals, missed=r.missed_phases, disorders=r.civil_disorders,
-                rating=_n(r.rating), mu=_n(r.mu), sigma=_n(r.sigma), points=_n(r.points)))
+                rating=_n(r.rating), mu=_n(r.mu), sigma=_n(r.sigma), points=_n(r.points))
+                + ("\n" + t("bots.stats_line", locale, count=r.bot_games) if r.bot_games else ""))
         await reply(interaction, embed=embed, ephemeral=False)
 
     @app_commands.command(name=L("ladder"),

@@ -15,6 +15,7 @@ from bot.i18n import t
 from bot.services import orders as orders_service
 from bot.services import surface as surface_service
 from bot.services.options import map_style
+from bot.ui.board import board_url, link_view
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import own_orders_embed
 from bot.ui.errors import UserFacingError, reply
@@ -70,6 +71,9 @@ class OrdersCog(commands.Cog):
                 state, "preview.png", orders=[{"power": o.power, "text": o.text} for o in own],
                 locale=locale, **map_style(game.options, locale))
             embed.set_image(url="attachment://preview.png")
+        url = board_url(bot, game, interaction.user.id)
+        if url is not None:
+            kwargs["view"] = link_view(url, locale)
         await interaction.followup.send(embed=embed, ephemeral=True, **kwargs)
 
     @orders.command(name=L("clear"), description=L("Delete your orders of this phase"))

@@ -16,7 +16,14 @@ from bot.services import sandbox as service
 from bot.services.errors import NotFound
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.errors import UserFacingError, reply
-from bot.ui.format import phase_name, power_name, variant_named, variant_title, variant_titles
+from bot.ui.format import (
+    local_order,
+    phase_name,
+    power_name,
+    variant_named,
+    variant_title,
+    variant_titles,
+)
 from cogs.sandbox._views import MAP_NAME, board_embed, board_map, results_embed
 
 MAX_CHOICES = 25
@@ -145,6 +152,24 @@ class SandboxCog(commands.Cog):
         view = await service.show(bot.db, user_id=interaction.user.id)
         await _answer(interaction, board_embed(view, locale,
                                                headline=t("sandbox.added", locale)))
+
+    @sandbox.command(name=L("suggest"), description=L(
+        "The bot's orders on your board (nothing is entered)"))
+    @app_commands.rename(power=L("power"))
+    @app_commands.describe(power=L("Whose orders (default: every power with a choice)"))
+    @app_commands.autocomplete(power=_power_autocomplete)
+    async def suggest(self, interaction: discord.Interaction[Any],
+                      power: str | None = None) -> None:
+        bot, locale = bot_of(interaction), reader_locale(interaction)
+        found = await service.suggest(bot.db, user_id=interaction.user.id, power=power)
+        view = await service.show(bot.db, user_id=interaction.user.id)
+        embed = discord.Embed(title=t("bots.suggest_title", locale, phase=phase_name(
+            view.phase, locale))[:256], description=t("bots.suggest_how", locale))
+        for who, lines in list(found.items())[:24]:
+            text = "\n".join(f"`{local_order(x, locale)}`" for x in lines)
+            embed.add_field(name=power_name(who, locale, view.variant),
+                            value=(text or t("bots.report_nothing", locale))[:1024])
+        await reply(interaction, embed=embed, ephemeral=_private(interaction))
 
     @sandbox.command(name=L("clear"), description=L("Forget the orders of this phase"))
     @app_commands.rename(power=L("power"))

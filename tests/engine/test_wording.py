@@ -82,3 +82,46 @@ def test_refusals_name_units_and_places_in_sentences() -> None:
     assert why("A mar - eng")[0] == "Une armée ne peut pas aller en mer (la Manche)."
     assert why("A par S A mar - ruh")[0].startswith(
         "L'armée de Paris ne peut pas soutenir un mouvement dans la Ruhr")
+
+
+def test_an_order_read_back_as_a_sentence() -> None:
+    from engine import variants, wording
+
+    board = variants.get("classic").game_map()
+
+    def both(order: dict, **kw) -> tuple[str, str]:
+        return (wording.order_sentence(board, order, "fr", **kw),
+                wording.order_sentence(board, order, "en", **kw))
+
+    move = {"kind": "move", "unit_type": "A", "location": "par", "target": "bur"}
+    assert both(move) == ("L'armée de Paris va en Bourgogne",
+                          "The army in Paris moves to Burgundy")
+    assert both({**move, "via_convoy": True, "location": "lon", "target": "bel"})[0] == \
+        "L'armée de Londres va en Belgique par convoi"
+    support = {"kind": "support", "unit_type": "A", "location": "spa", "aux": "mao",
+               "target": "por"}
+    assert both(support, unit_at={"mao": "F"}) == (
+        "L'armée d'Espagne soutient la flotte de l'Atlantique moyen qui va au Portugal",
+        "The army in Spain supports the fleet in the Mid-Atlantic Ocean moving to Portugal")
+    convoy = {"kind": "convoy", "unit_type": "F", "location": "eng", "aux": "lon",
+              "target": "bel"}
+    assert both(convoy)[0] == "La flotte de la Manche convoie l'armée de Londres vers la " \
+                              "Belgique"
+    assert both({"kind": "build", "unit_type": "F", "location": "stp/sc"}) == (
+        "Construire une flotte à Saint-Pétersbourg (côte sud)",
+        "Build a fleet in St Petersburg (south coast)")
+    retreat = {"kind": "retreat", "unit_type": "A", "location": "par", "target": "pic"}
+    assert both(retreat, targets=["pic", "gas"])[1] == \
+        "The army in Paris retreats to Picardy, else Gascony"
+    assert both({"kind": "hold", "unit_type": "F", "location": "nth"})[0] == \
+        "La flotte de la mer du Nord tient sa position"
+
+
+def test_legal_order_choices_are_the_legal_orders_structured() -> None:
+    state = api.new_game_state("classic")
+    texts = api.legal_orders(state, "france")
+    choices = api.legal_order_choices(state, "france")
+    assert {loc: [c["text"] for c in orders] for loc, orders in choices.items()} == texts
+    support = next(c for c in choices["par"] if c["text"] == "A par S A mar - bur")
+    assert support == {"kind": "support", "unit_type": "A", "location": "par", "aux": "mar",
+                       "target": "bur", "via_convoy": False, "text": "A par S A mar - bur"}

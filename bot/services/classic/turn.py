@@ -11,6 +11,7 @@ from sqlmodel import col, delete
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Game, OrderSet, Player, PlayerStatus
+from bot.services import bots as bots_service
 from bot.services.common import (
     NOT_PLAYING,
     SEATED,
@@ -23,6 +24,8 @@ from bot.services.registry import Record, Step
 from bot.services.turns import next_seq
 from engine import api as engine_api
 
+_BOT_CHAIN = 4  # at most this many retreat/adjustment phases played by the bot at once
+
 
 def engine_options(game: Game, players: Sequence[Player],
                    returning: Player | None = None) -> dict[str, Any]:
@@ -32,7 +35,9 @@ def engine_options(game: Game, players: Sequence[Player],
     disorder who is ordering again (seed 004 §3.6) — their powers count as played."""
     options = game.options or {}
     neutral = list(options.get("neutral", []))
-    disorder = set(neutral)
+    # the powers of a practice game's bot seats count as in civil disorder here: nobody is
+    # waited for them; the turn has the bot order for them (bot.services.bots)
+    disorder = set(neutral) | set(options.get("bot_powers") or [])
     held: set[str] = set()
     for p in players:
         if p.status in NOT_PLAYING and p is not returning:
@@ -141,25 +146,57 @@ class ClassicTurn:
         options = engine_options(game, players)
         choices = engine_api.powers_with_choices(state, options)
         submitted = [o for o in order_sets if o.text.strip()]
+        bots_service.welcome_back(session, game, players, now)
+        played, options = bots_service.play(game, players, state, options,
+                                            bots_service.bot_powers(game, players))
+        bots_service.remember(game, players, phase, played)
         response = engine_api.adjudicate({
             "state": state, "options": options, "trace": True,
-            "orders": [_engine_entry(o) for o in submitted]})
+            "orders": [_engine_entry(o) for o in submitted]
+            + [{k: v for k, v in e.items() if k != "bot"} for e in played]})
         responded = [o for o in order_sets if o.text.strip() or o.ready]
         fallen = track_missed_phases(game, players, choices, responded, phase, now, session,
                                      seq=await next_seq(session, game.id or 0))
         await session.exec(delete(OrderSet).where(  # type: ignore[call-overload]
             col(OrderSet.game_id) == game.id, col(OrderSet.phase) == phase))
         results = list(response.get("results", []))
+        traced = list(response.get("phases", []))
+        bot_sheets: dict[str, list[dict[str, Any]]] = {}
+        for _ in range(_BOT_CHAIN):  # retreats and adjustments only the bot has to play
+            after = response["state"]
+            if str(after.get("phase", "")).endswith("M") or after.get("winner"):
+                break
+            expected = engine_options(game, players)
+            if waiting_powers(players, engine_api.powers_with_choices(after, expected)):
+                break  # a player has a choice: the phase waits for its deadline
+            chained, chained_options = bots_service.play(
+                game, players, after, expected, bots_service.bot_powers(game, players))
+            if not chained:
+                break
+            bots_service.remember(game, players, str(after["phase"]), chained)
+            bot_sheets[str(after["phase"])] = _sheets(chained)
+            response = engine_api.adjudicate({
+                "state": after, "options": chained_options, "trace": True,
+                "orders": [{k: v for k, v in e.items() if k != "bot"} for e in chained]})
+            results += response.get("results", [])
+            traced += response.get("phases", [])
         # every phase that happened is a record of its own, with its own results
         more = [Record(phase=str(p["phase"]), state=p["state"],
-                       results=[r for r in results if r.get("phase") == p["phase"]])
-                for p in response.get("phases", []) if p["phase"] != phase]
+                       results=[r for r in results if r.get("phase") == p["phase"]],
+                       orders=bot_sheets.get(str(p["phase"]), []))
+                for p in traced if p["phase"] != phase]
         later = {r.phase for r in more}
         return Step(phase=phase, new_state=response["state"],
                     orders=[{"power": o.power, "text": o.text, "parsed": o.parsed}
-                            for o in submitted],
+                            for o in submitted] + _sheets(played),
                     results=[r for r in results if r.get("phase") not in later],
                     new_civil_disorder=tuple(fallen), more=more)
+
+
+def _sheets(played: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The bot's entries as the history keeps order sheets (marked ``bot``)."""
+    return [{"power": e["power"], "text": e["text"], "parsed": None, "bot": True}
+            for e in played]
 
 
 RULES = ClassicTurn()

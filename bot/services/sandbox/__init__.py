@@ -18,10 +18,11 @@ from bot.services.sandbox.board import (
     reset,
     resolve,
     show,
+    suggest,
     undo,
 )
 from bot.services.sandbox.start import OwnGame, own_games, past_phases, phase_id, public_copy, start
 
 __all__ = ["HISTORY_LIMIT", "OwnGame", "SandboxView", "add_orders", "clear_orders", "end",
            "own_games", "past_phases", "phase_id", "public_copy", "reset", "resolve", "show",
-           "start", "undo"]
+           "start", "suggest", "undo"]

@@ -78,6 +78,35 @@ async def end(db: Database, *, user_id: int) -> None:
         await session.delete(await _own(session, user_id))
 
 
+async def suggest(db: Database, *, user_id: int, power: str | None = None
+                  ) -> dict[str, list[str]]:
+    """The bot's orders (``engine.bots``) for ``power`` on the caller's board, or for every
+    power with a choice: power -> normal lines (a duel's bids: ``minor amount``). Nothing on
+    the board changes: the owner enters what they like of it with ``/sandbox order``."""
+    async with db.transaction(write=False) as session:
+        row = await _own(session, user_id, lock=False)
+        state, options = dict(row.state), dict(row.options)
+    variant = variants.of_state(state)
+    if not hasattr(variant, "game_map"):
+        raise Invalid("bots.unsupported", variant=variant.name)
+    to_act = engine_api.powers_with_choices(state, options)
+    if power is not None:
+        wanted = variant.power(power)  # type: ignore[attr-defined]
+        if wanted not in to_act:
+            raise Conflict("sandbox.suggest_no_choice", power=wanted)
+        to_act = [wanted]
+    return await asyncio.to_thread(_suggestions, state, options, to_act)
+
+
+def _suggestions(state: dict[str, Any], options: dict[str, Any], powers: list[str]
+                 ) -> dict[str, list[str]]:
+    from engine.bots import order_text
+
+    name = str(state.get("variant") or variants.DEFAULT)
+    return {p: [order_text(o, name) for o in engine_api.bot_orders(
+        state, p, None, {"closed": options.get("closed") or []})] for p in powers}
+
+
 # --- changing -----------------------------------------------------------------------------------
 def _push(row: Sandbox, now: datetime) -> None:
     """Keep the present on the undo stack before a change."""
