@@ -57,7 +57,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "coast_nc": "north coast", "coast_sc": "south coast", "coast_ec": "east coast",
         "wins": "{power} wins the game.", "draw": "The game ends in a draw between {powers}.",
         "stopped": "The game was stopped by its game master, without a winner.",
-        "chart": "Chart: {title}.",
+        "chart": "Chart: {title}{span}.",
     },
     "fr": {
         "map": "Carte\u202f: {title}.", "map_bare": "Carte.", "centres": "Centres",
@@ -93,7 +93,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "coast_nc": "côte nord", "coast_sc": "côte sud", "coast_ec": "côte est",
         "wins": "{power} gagne la partie.", "draw": "La partie finit par une nulle entre {powers}.",
         "stopped": "La partie a été arrêtée par son meneur de jeu, sans vainqueur.",
-        "chart": "Graphique\u202f: {title}.",
+        "chart": "Graphique\u202f: {title}{span}.",
     },
 }
 
@@ -213,7 +213,8 @@ def _title(state: Mapping[str, Any], language: str) -> str | None:
 def _main(results: Sequence[Mapping[str, Any]] | None) -> tuple[list[Mapping[str, Any]],
                                                                   list[Mapping[str, Any]]]:
     """The results of the phase drawn (the first), and those the engine appended after."""
-    results = list(results or [])
+    # orders and their outcomes only (L'Impérialisme's records hold events, told elsewhere)
+    results = [r for r in results or [] if "event" not in r]
     first = results[0].get("phase") if results else None
     return ([r for r in results if r.get("phase", first) == first],
             [r for r in results if r.get("phase", first) != first])
@@ -494,7 +495,7 @@ def chart_text(series: Mapping[str, Sequence[tuple[str, float]]], *, map_name: s
     labels = [x for values in series.values() for x, _ in values]
     if labels:
         span = f" ({labels[0]}–{labels[-1]})" if labels[0] != labels[-1] else f" ({labels[0]})"
-    text = f"{_w('chart', language, title=title)}{span} {w.semicolon().join(rows)}."
+    text = f"{_w('chart', language, title=title, span=span)} {w.semicolon().join(rows)}."
     return text if len(text) <= ALT_MAX else text[:ALT_MAX - 1].rstrip() + "…"
 
 
