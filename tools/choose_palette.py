@@ -37,6 +37,7 @@ NEAR_DE, ANY_DE, CVD_DE, UNIT_DE = 20.0, 12.0, 10.0, 10.0
 GROUND_DE = 12.0  # a power's land against neutral land and the sea
 GROUNDS: tuple[RGB, ...] = (Palette(name="").neutral, Palette(name="").sea)
 SMALL_MAP = 7  # powers: every pair is "near"
+DRIFT = 0.3  # weight of the distance to the starting colours (a power keeps its look)
 
 
 def _map(map_name: str) -> dict[str, object]:
@@ -184,7 +185,7 @@ def search(problem: Problem, start: list[RGB], fixed: set[int], seed: int = 1,
 
     def score(cs: np.ndarray) -> float:
         drift = de2000(_lab(cs.astype(float)), origin).mean()
-        return problem.shortfall(cs) * 10 + drift * 0.05
+        return problem.shortfall(cs) * 10 + drift * DRIFT
 
     best = np.array(start, dtype=int)
     best_score = score(best)

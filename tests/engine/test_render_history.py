@@ -46,7 +46,7 @@ def test_a_chart_draws_each_power_in_its_colour() -> None:
                        names={"france": "France", "england": "Angleterre"}, locale="fr")
     with Image.open(io.BytesIO(png)) as im:
         colours = {c for _, c in im.convert("RGB").getcolors(1 << 20)}
-    assert hex_rgb("#1f4fa8") in colours  # England's blue
+    assert hex_rgb("#004bb6") in colours  # England's blue
     assert len(png) < 200_000
 
 
