@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 from colorspacious import cspace_convert
 
-from engine.render.palette import COLORBLIND_CLASSIC, RGB, Palette, _tint, hex_rgb
+from engine.render.palette import COLORBLIND_CLASSIC, RGB, Palette, _tint, hex_rgb, luminance
 
 ROOT = Path(__file__).resolve().parents[1]
 CVD = ("protanomaly", "deuteranomaly", "tritanomaly")
@@ -155,6 +155,18 @@ class Problem:
         self.cvd_rows = np.array([rows[k][1] and cvd for k in keys])
         self.cvd = cvd
         self.margin = margin
+        # L'Impérialisme's own checks of its map.json colours (tests/engine/variants/
+        # imperialisme/test_imperialisme_map.py): black text reads on each (≥ 4.5:1), any
+        # two ≥ 40 apart in RGB, land neighbours ≥ 50
+        self.raw = not cvd and "imperialisme" in maps
+        if self.raw:
+            data = _map("imperialisme")
+            own = {t["id"]: t.get("owner") for t in data["territories"]}  # type: ignore[attr-defined]
+            borders = {tuple(sorted((pos[own[a]], pos[own[b]])))
+                       for a, b in data["land_borders"]  # type: ignore[attr-defined]
+                       if own.get(a) and own.get(b) and own[a] != own[b]
+                       and own[a] in pos and own[b] in pos}
+            self.rgb_least = np.array([50.0 if k in borders else 40.0 for k in keys]) + 1
 
     def shortfall(self, colours: np.ndarray) -> float:
         fills = np.array([_tint(tuple(int(v) for v in c), (0, 0, 0)) for c in colours],  # type: ignore[arg-type]
@@ -168,6 +180,11 @@ class Problem:
         units = _lab(colours.astype(float))
         miss += np.maximum(0, UNIT_DE + self.margin
                            - de2000(units[self.i], units[self.j])).sum()
+        if self.raw:
+            lum = np.array([luminance(tuple(int(v) for v in c)) for c in colours])  # type: ignore[arg-type]
+            miss += np.maximum(0, 4.6 - (lum + 0.05) / 0.05).sum() * 5
+            rgb = np.linalg.norm(colours[self.i].astype(float) - colours[self.j], axis=1)
+            miss += np.maximum(0, self.rgb_least - rgb).sum() * 0.2
         if self.cvd:
             for kind in CVD:
                 sim = _lab(_cvd(fills, kind))
