@@ -214,22 +214,49 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
         if bot_seats:
             game.options = {**game.options, "bots": bots, "bot_seats": bot_seats,
                             "bot_powers": sorted(p for seat in bot_seats for p in seat)}
-        game.state = state
-        game.phase = str(state["phase"])
-        game.status = GameStatus.ACTIVE.value
-        touch(game, now)
-        schedule_phase(game, now)
-        # absences announced in sign-up (seed 004 §3.6): told after the start post
-        moved = await apply_absences(session, game, players, now, announce=False)
-        ordered = sorted(players, key=lambda p: p.seat or 0)
-        seat_list = tuple((p.user_id, tuple(p.powers)) for p in ordered)
-        enqueue(session, game, "game_started", {
-            "phase": game.phase, "deadline": iso(game.deadline), "seed": seed,
-            "neutral": neutral,
-            "seats": [{"user_id": u, "powers": list(pw)} for u, pw in seat_list],
-            "bots": sorted(p for seat in bot_seats for p in seat),
-            "map": {"source": "game"}}, now)
-        announce_absences(session, game, moved, now)
-        view = game_view(game, players)
+        result = await open_first_phase(
+            session, game, players, state, seed=seed, neutral=neutral, now=now,
+            bots=sorted(p for seat in bot_seats for p in seat))
     db.notify_deadlines()
-    return StartResult(game=view, seed=seed, seats=seat_list)
+    return result
+
+
+async def open_first_phase(
+        session: Any, game: Game, players: list[Player], state: dict[str, Any], *,
+        seed: int, neutral: list[str], now: datetime,
+        then: Callable[[list[Player]], Sequence[tuple[str, dict[str, Any]]]] | None = None,
+        bots: list[str] | None = None,
+) -> StartResult:
+    """The start of every game once its powers are dealt: the opening position, the game
+    active, its first deadline, the ``game_started`` post (with ``bots``, the powers the bot
+    took, where seats are dealt; then ``then``'s posts, given the players in seat order), the
+    absences of the sign-up told after them (seed 004 §3.6)."""
+    game.state = state
+    game.phase = str(state["phase"])
+    game.status = GameStatus.ACTIVE.value
+    touch(game, now)
+    schedule_phase(game, now)
+    moved = await apply_absences(session, game, players, now, announce=False)
+    ordered = sorted(players, key=lambda p: p.seat or 0)
+    seat_list = tuple((p.user_id, tuple(p.powers)) for p in ordered)
+    started: dict[str, Any] = {
+        "phase": game.phase, "deadline": iso(game.deadline), "seed": seed,
+        "neutral": neutral,
+        "seats": [{"user_id": u, "powers": list(pw)} for u, pw in seat_list]}
+    if bots is not None:
+        started["bots"] = bots
+    enqueue(session, game, "game_started", {**started, "map": {"source": "game"}}, now)
+    for kind, payload in then(ordered) if then is not None else ():
+        enqueue(session, game, kind, payload, now)
+    announce_absences(session, game, moved, now)
+    return StartResult(game=game_view(game, players), seed=seed, seats=seat_list)
+
+
+async def public_state(db: Database, *, game_id: int) -> dict[str, Any]:
+    """The current position of a game: public information (units and centres), never any
+    pending order."""
+    async with db.transaction(write=False) as session:
+        game = await session.get(Game, game_id)
+        if game is None:
+            raise NotFound("game.not_found", game_id=game_id)
+        return variants.public(dict(game.state or {}))

@@ -27,7 +27,6 @@ from bot.services import draws as draws_service
 from bot.services import games as games_service
 from bot.services import orders as orders_service
 from bot.services import players as players_service
-from bot.services import surface as surface_service
 from bot.services.orders import SubmitResult
 from bot.ui.board import BoardButton
 from bot.ui.common import bot_of, reader_locale
@@ -197,7 +196,7 @@ async def legal_for(interaction: discord.Interaction[Any], game_id: int
     player = game.player(interaction.user.id)
     if player is None:
         raise UserFacingError("error.player.not_in_game")
-    state = await surface_service.public_state(bot.db, game_id=game_id)
+    state = await games_service.public_state(bot.db, game_id=game_id)
     choices = set(engine_api.powers_with_choices(state))
     powers = [p for p in player.powers if p in choices] or list(player.powers)
     legal: dict[str, list[str]] = {}
@@ -352,7 +351,7 @@ def _selected(interaction: discord.Interaction[Any]) -> str:
 
 async def _submit_one(interaction: discord.Interaction[Any], game_id: int, order: str) -> None:
     bot = bot_of(interaction)
-    result = await surface_service.add_order(bot.db, game_id=game_id, user_id=interaction.user.id, power=None,
+    result = await orders_service.add_order(bot.db, game_id=game_id, user_id=interaction.user.id, power=None,
                              order_text=order)
     embed, view = orders_feedback(result, reader_locale(interaction))
     await reply(interaction, embed=embed, view=view, ephemeral=True)
@@ -393,7 +392,7 @@ class RetreatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def _retreat(self, interaction: discord.Interaction[Any]) -> None:
         await _current_phase(interaction, self.game_id, self.phase)
-        result = await surface_service.retreat_order(
+        result = await orders_service.retreat_order(
             bot_of(interaction).db, game_id=self.game_id, user_id=interaction.user.id,
             location=self.loc, target=self.dest)
         embed, view = orders_feedback(result, reader_locale(interaction))

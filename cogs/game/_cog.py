@@ -17,12 +17,12 @@ from discord.ext import commands
 from bot.i18n import has_key, language_of, t
 from bot.services import bots as bots_service
 from bot.services import games as games_service
+from bot.services import guilds as guilds_service
 from bot.services import history as history_service
 from bot.services import options as options_service
 from bot.services import players as players_service
 from bot.services import press as press_service
 from bot.services import status as status_service
-from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.absence import add_away_field
 from bot.ui.board import board_reply
@@ -113,10 +113,10 @@ class GameCog(commands.Cog):
         options_service.resolve_options(preset, options, variant)
         bots_service.check_bot_options(variant, options)
         options_service.resolve_phase_minutes(None, phase_hours)
-        await surface_service.remember_guild_language(
+        await guilds_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
         # what the channel reads is in the guild's language, like every public post
-        public = await surface_service.guild_language(
+        public = await guilds_service.guild_language(
             bot.db, guild_id=interaction.guild_id, default=guild_language_of(interaction) or
             language_of(locale))
         title = (name or variant_title(variant, public))[:100]
@@ -265,7 +265,7 @@ class GameCog(commands.Cog):
             await self._map_in_words(interaction, game.id, phase, locale)
             return
         if phase is None:
-            state = await surface_service.public_state(bot.db, game_id=game.id)
+            state = await games_service.public_state(bot.db, game_id=game.id)
             if not state:
                 raise UserFacingError("map.not_started")
             await interaction.response.defer(thinking=True)
@@ -290,7 +290,7 @@ class GameCog(commands.Cog):
         the reader alone (WCAG 1.1.1: what the map shows, as text)."""
         bot = bot_of(interaction)
         if phase is None:
-            state = await surface_service.public_state(bot.db, game_id=game_id)
+            state = await games_service.public_state(bot.db, game_id=game_id)
             if not state:
                 raise UserFacingError("map.not_started")
             detail = await history_service.latest_detail(bot.db, game_id=game_id)

@@ -12,8 +12,8 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.services import games as games_service
 from bot.services import orders as orders_service
-from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.board import board_url, link_view
 from bot.ui.common import bot_of, game_here, reader_locale
@@ -63,7 +63,7 @@ class OrdersCog(commands.Cog):
         own = await orders_service.my_orders(bot.db, game_id=game.id,
                                              user_id=interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        state = await surface_service.public_state(bot.db, game_id=game.id)
+        state = await games_service.public_state(bot.db, game_id=game.id)
         embed = own_orders_embed(own, game, locale)
         kwargs: dict[str, Any] = {}
         if state:
@@ -95,7 +95,7 @@ class OrdersCog(commands.Cog):
         bot, locale = bot_of(interaction), reader_locale(interaction)
         game = await game_here(interaction)
         if order:
-            result = await surface_service.add_order(
+            result = await orders_service.add_order(
                 bot.db, game_id=game.id, user_id=interaction.user.id, power=None,
                 order_text=order)
             embed, view = orders_feedback(result, locale)

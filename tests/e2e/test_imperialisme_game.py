@@ -24,8 +24,9 @@ from PIL import Image
 from sqlmodel import select
 
 from bot.i18n import t
-from bot.models import Crisis, Game, Vote
+from bot.models import Game
 from bot.services import imperialisme as service
+from bot.services.imperialisme.tables import Crisis, Vote
 from cogs.imperialisme._views import power_name
 from engine.variants.imperialisme import api as imp
 from engine.variants.imperialisme.errors import ImperialError
