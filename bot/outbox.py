@@ -45,6 +45,7 @@ class PostMessage:
     locale: str
     image: bytes | None
     results: list[dict[str, Any]] | None  # for "results": every order and its outcome
+    alt: str | None = None  # the image's description for screen readers (engine.describe)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +260,18 @@ class OutboxPoster:
             ahead.image.cancel()  # the guild's language or the game's map style changed
         if image is None and state is not None:
             image = await self._draw(state, results, locale, loaded.style, row_id)
+        alt = _alt(state, results, locale) if image is not None and state is not None else None
         return PostMessage(outbox_id=row_id, game_id=loaded.game_id, kind=loaded.kind,
                            payload=loaded.payload, channel_id=loaded.channel,
                            thread_id=loaded.thread, user_id=loaded.payload.get("user_id"),
-                           locale=locale, image=image, results=results)
+                           locale=locale, image=image, results=results, alt=alt)
+
+
+def _alt(state: dict[str, Any], results: list[dict[str, Any]] | None,
+         locale: str) -> str | None:
+    """What the map says, for a screen reader (WCAG 1.1.1); none rather than no post."""
+    try:
+        return engine_api.alt_text(state, results=results, locale=locale)
+    except Exception:  # an odd STATE still gets its post, without a description
+        log.exception("no description for a map")
+        return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import describe as _describe
 from engine import variants
 from engine.errors import RuleError
 from engine.render import render_map
@@ -308,6 +309,23 @@ def _render(state: dict[str, Any], orders: list[dict[str, Any]] | None,
     return render_map(state, orders=drawn or None, locale=locale, **kwargs)
 
 
-__all__ = ["RequestError", "adjudicate", "assignments", "bot_orders", "check_orders",
-           "legal_order_choices", "legal_orders", "neutral_powers",
+def alt_text(state: dict[str, Any], *, results: list[dict[str, Any]] | None = None,
+             locale: str = "en", ending: str | None = None) -> str:
+    """The description an image of ``state`` carries (``engine.describe.alt_text``): the
+    phase, what ``results`` changed, who holds which supply centres; ≤ 1,024 characters."""
+    _check_state(state)
+    return _guard("state", _describe.alt_text, state, results, locale,  # type: ignore[no-any-return]
+                  ending=ending)
+
+
+def describe(state: dict[str, Any], *, results: list[dict[str, Any]] | None = None,
+             results_state: dict[str, Any] | None = None, locale: str = "en") -> str:
+    """The whole position in plain sentences (``engine.describe.describe``)."""
+    _check_state(state)
+    return _guard("state", _describe.describe, state, results, locale,  # type: ignore[no-any-return]
+                  results_state=results_state)
+
+
+__all__ = ["RequestError", "adjudicate", "alt_text", "assignments", "bot_orders",
+           "check_orders", "describe", "legal_order_choices", "legal_orders", "neutral_powers",
            "new_game_state", "powers_with_choices", "render"]

@@ -25,6 +25,9 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
     # machine includes waiting for a core)
     ("tools.bench_orders_input", "bench", {"worst_sheet_cpu_ms": ("<=", 20.0)}),
     ("tools.bench_render", "bench_render", {"median_ms": ("<=", 60.0),
+                                            "cpu_median_ms": ("<=", 20.0),
+                                            "alt_text_cpu_ms": ("<=", 2.0),
+                                            "describe_cpu_ms": ("<=", 2.0),
                                             "png_bytes": ("<=", 500_000.0),
                                             "width": (">=", 1600.0)}),
     ("tools.bench_services", "run", {"submits_per_s_sequential": (">=", 300.0),

@@ -60,7 +60,7 @@ def _file(post: PostMessage) -> discord.File | None:
     if post.image is None:
         return None
     name = f"map-{post.game_id}-{post.payload.get('phase') or 'now'}.png"
-    return discord.File(io.BytesIO(post.image), filename=name)
+    return discord.File(io.BytesIO(post.image), filename=name, description=post.alt)
 
 
 # The outbox row being delivered and how many of its messages were sent

@@ -31,7 +31,7 @@ from bot.ui.common import bot_of, channel_ids, game_here, guild_language_of, rea
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
 from bot.ui.errors import UserFacingError, defer, in_time, reply
 from bot.ui.format import phase_name, variant_named, variant_title, variant_titles
-from bot.ui.maps import map_file
+from bot.ui.maps import map_file, map_in_words
 from bot.ui.surface import surface_of
 from cogs.game._archive import add_commands as add_archive_commands
 
@@ -268,14 +268,18 @@ class GameCog(commands.Cog):
 
     # --- /map -----------------------------------------------------------------------------
     @app_commands.command(name=L("map"), description=L("The map now, or of a past phase"))
-    @app_commands.rename(phase=L("phase"))
-    @app_commands.describe(phase=L("A phase such as S1901M"))
+    @app_commands.rename(phase=L("phase"), text=L("text"))
+    @app_commands.describe(phase=L("A phase such as S1901M"),
+                           text=L("The whole position in words, for a screen reader"))
     @app_commands.guild_only()
     async def map(self, interaction: discord.Interaction[Any],
-                  phase: str | None = None) -> None:
+                  phase: str | None = None, text: bool = False) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
         await defer(interaction)  # answered first: it reads and draws
         game = await game_here(interaction)
+        if text:
+            await self._map_in_words(interaction, game.id, phase, locale)
+            return
         if phase is None:
             state = await games_service.public_state(bot.db, game_id=game.id)
             if not state:
@@ -293,3 +297,21 @@ class GameCog(commands.Cog):
                               colour=COLOUR)
         embed.set_image(url=f"attachment://{file.filename}")
         await interaction.followup.send(embed=embed, file=file)
+
+    async def _map_in_words(self, interaction: discord.Interaction[Any], game_id: int,
+                            phase: str | None, locale: str) -> None:
+        """``/map text:true``: the position and the latest phase's orders in sentences, to
+        the reader alone (WCAG 1.1.1: what the map shows, as text)."""
+        bot = bot_of(interaction)
+        if phase is None:
+            state = await games_service.public_state(bot.db, game_id=game_id)
+            if not state:
+                raise UserFacingError("map.not_started")
+            detail = await history_service.latest_detail(bot.db, game_id=game_id)
+        else:
+            detail = await history_service.phase_detail(bot.db, game_id=game_id, phase=phase)
+            state = detail.state
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        for part in map_in_words(state, detail.results if detail else None, locale,
+                                 results_state=detail.state if detail else None):
+            await interaction.followup.send(content=part, ephemeral=True)

@@ -83,13 +83,14 @@ class ClassicVariant(WrittenOrders):
 
     def measure(self, state: Mapping[str, Any],
                 name: str) -> tuple[str, dict[str, float]] | None:
-        """Supply centres at the end of each year: they change after a Fall only, so a
-        Spring or Fall position still shows the year before."""
+        """Supply centres at the start of each year, named as the game names its years: they
+        change after a Fall only, so a Spring or Fall position shows the start of its year
+        (the opening is 1901) and a Winter one the start of the next."""
         phase = str(state.get("phase") or "")
         year = _year(phase)
         if name != "centres" or year is None or not state.get("centers"):
             return None
-        label = year if phase[:1].upper() == "W" else year - 1
+        label = year + 1 if phase[:1].upper() == "W" else year
         return str(label), {p: float(len(c)) for p, c in state["centers"].items()}
 
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
