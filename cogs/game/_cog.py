@@ -275,7 +275,7 @@ class GameCog(commands.Cog):
     async def map(self, interaction: discord.Interaction[Any],
                   phase: str | None = None, text: bool = False) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        await defer(interaction)  # answered first: it reads and draws
+        await defer(interaction, ephemeral=text)  # answered first: it reads and draws
         game = await game_here(interaction)
         if text:
             await self._map_in_words(interaction, game.id, phase, locale)
@@ -311,7 +311,6 @@ class GameCog(commands.Cog):
         else:
             detail = await history_service.phase_detail(bot.db, game_id=game_id, phase=phase)
             state = detail.state
-        await interaction.response.defer(ephemeral=True, thinking=True)
         for part in map_in_words(state, detail.results if detail else None, locale,
                                  results_state=detail.state if detail else None):
             await interaction.followup.send(content=part, ephemeral=True)
