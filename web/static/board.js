@@ -439,6 +439,12 @@
       li.appendChild(text); li.appendChild(b);
       ul.appendChild(li);
     });
+    var sync = $('sync');
+    if (sync) {  // sent or not: the list the page shows against what the referee holds
+      sync.textContent = dirty ? T.unsent : data.me.orders.length ? T.synced : '';
+      sync.classList.toggle('unsent', dirty);
+      $('send').classList.toggle('unsent', dirty);
+    }
     var due = $('due');
     if (due) {
       var parts = [];
@@ -658,13 +664,28 @@
     var out = $('deadline');
     if (!out) return;
     if (!data.game.deadline) { out.textContent = T.no_deadline; return; }
-    var left = Math.floor((Date.parse(data.game.deadline) - Date.now()) / 1000);
+    var at = new Date(data.game.deadline);
+    var left = Math.floor((at.getTime() - Date.now()) / 1000);
     if (left <= 0) { out.textContent = T.deadline_passed; return; }
-    var h = Math.floor(left / 3600);
+    var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600);
     var m = Math.floor(left % 3600 / 60), s = left % 60;
     var pad = function (n) { return (n < 10 ? '0' : '') + n; };
-    var text = h + ':' + pad(m) + ':' + pad(s);
-    out.textContent = fill(T.deadline_left, {left: text});
+    // days and hours while it is far; minutes and seconds in the last hour
+    var text = d ? fill(T.deadline_days, {days: d, hours: h})
+      : h ? fill(T.deadline_hours, {hours: h, minutes: pad(m)}) : m + ':' + pad(s);
+    // the date itself the reader's way: their language, their clock
+    out.textContent = fill(T.deadline_at, {when: when(at), left: fill(T.deadline_left, {left: text})});
+  }
+  var whenFormat = null;
+  function when(at) {
+    try {
+      // the page's language, in the reader's own regional form (en-GB: 29 Nov, 14:00)
+      var tags = (navigator.languages || [navigator.language]).filter(function (l) {
+        return String(l).split('-')[0] === data.lang; });
+      whenFormat = whenFormat || new Intl.DateTimeFormat(tags.concat([data.lang]), {
+        weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit'});
+      return whenFormat.format(at);
+    } catch (e) { return at.toLocaleString(); }
   }
 
   function statePath() {
@@ -753,6 +774,11 @@
       if (w) add(p, w);
     });
   }
+
+  // leaving with changes not sent: the browser asks first
+  window.addEventListener('beforeunload', function (ev) {
+    if (!spectator && dirty) { ev.preventDefault(); ev.returnValue = ''; }
+  });
 
   fromServer();
   renderPublic();

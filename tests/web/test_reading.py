@@ -1,0 +1,101 @@
+"""The board read as a player reads it: the deadline as a date in the reader's language and
+clock, whether the list on the page was sent, and a dislodged unit's report while it still
+has its retreat to make (the results post's words, not "destroyed")."""
+
+from __future__ import annotations
+
+from datetime import timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from playwright.async_api import expect
+
+from bot.services import games
+from bot.services import orders as orders_service
+from tests.web.conftest import board_server, link, map_drawn, open_board, started_classic
+from tests.web.helpers import order
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+WEST, SOUTH, EAST = 11, 12, 13  # seats drawn with seed 1: England, France, Germany for WEST
+
+
+async def _game(db) -> tuple[int, dict[str, int]]:
+    game_id = await started_classic(db, [WEST, SOUTH, EAST])
+    game = await games.game_in_channel(db, channel_id=600)
+    return game_id, {p: s.user_id for s in game.players for p in s.powers}
+
+
+async def test_the_deadline_is_a_date_the_readers_way(browser, db) -> None:
+    game_id, seats = await _game(db)
+    game = await games.game_in_channel(db, channel_id=600)
+    deadline = game.deadline.replace(tzinfo=game.deadline.tzinfo or timezone.utc)
+    async with board_server(db) as base:
+        for locale, zone, month in (("fr-FR", "Europe/Paris", "fr"),
+                                    ("en-GB", "America/New_York", "en")):
+            ctx, page = await open_board(browser, link(base, db, game_id, seats["france"]),
+                                         locale=locale, timezone_id=zone)
+            await map_drawn(page)
+            text = str(await page.locator("#deadline").text_content())
+            local = deadline.astimezone(ZoneInfo(zone))
+            # the hour on the reader's clock, the day of the month, the month in their words
+            assert f"{local:%H:%M}" in text and f" {local.day} " in text, text
+            months = {"fr": ("janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.",
+                             "août", "sept.", "oct.", "nov.", "déc."),
+                      "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept",
+                             "Oct", "Nov", "Dec")}[month]
+            assert months[local.month - 1] in text, text
+            # two days away: days and hours left, not a count of 48 hours
+            assert ("1 j 23 h" in text or "2 j 0 h" in text) if month == "fr" else \
+                ("1 d 23 h" in text or "2 d 0 h" in text), text
+            assert not page.js_errors
+            await ctx.close()
+
+
+async def test_the_page_says_whether_its_list_was_sent(browser, db) -> None:
+    game_id, seats = await _game(db)
+    async with board_server(db) as base:
+        ctx, page = await open_board(browser, link(base, db, game_id, seats["france"]),
+                                     locale="fr-FR")
+        await map_drawn(page)
+        assert await page.locator("#sync").text_content() == ""
+        await order(page, "france A par", "bur")
+        await expect(page.locator("#sync")).to_have_text(
+            "Pas encore envoyé : ces changements ne sont que sur cette page tant que vous "
+            "n'appuyez pas sur Envoyer les ordres.")
+        assert await page.locator("#send.unsent").count() == 1
+        await page.get_by_role("button", name="Envoyer les ordres").click()
+        await expect(page.locator("#sync")).to_have_text("Envoyé : l'arbitre a reçu cette liste.")
+        assert await page.locator("#send.unsent").count() == 0
+        # removing an order is a change too, until it is sent
+        await page.locator('[data-order="A par - bur"] button.remove').click()
+        await expect(page.locator("#sync")).to_contain_text("Pas encore envoyé")
+        assert not page.js_errors
+        await ctx.close()
+
+
+async def test_a_dislodged_unit_is_reported_with_its_retreat_to_make(browser, db,
+                                                                    tmp_path: Path) -> None:
+    game_id, seats = await _game(db)
+    user = seats["france"]
+    assert seats["germany"] == user
+    await orders_service.submit_orders(db, game_id=game_id, user_id=user, power="germany",
+                                       text="A mun - bur")
+    await orders_service.submit_orders(db, game_id=game_id, user_id=user, power="france",
+                                       text="A mar - gas")
+    for u in {WEST, SOUTH, EAST}:
+        await orders_service.set_ready(db, game_id=game_id, user_id=u)
+    await orders_service.submit_orders(db, game_id=game_id, user_id=user, power="france",
+                                       text="A par - bur; A gas S A par - bur")
+    for u in {WEST, SOUTH, EAST}:
+        await orders_service.set_ready(db, game_id=game_id, user_id=u)
+    async with board_server(db) as base:
+        for url in (link(base, db, game_id, user), f"{base}/g/{game_id}"):
+            ctx, page = await open_board(browser, url)
+            await map_drawn(page)
+            await expect(page.locator("#phase")).to_contain_text("Fall 1901, retreats")
+            results = page.locator("#results")
+            await expect(results).to_contain_text("The army in Burgundy holds: fails (dislodged).")
+            assert "destroyed" not in str(await results.text_content())
+            await ctx.close()
