@@ -4,7 +4,7 @@ has its retreat to make (the results post's words, not "destroyed")."""
 
 from __future__ import annotations
 
-from datetime import timezone
+from datetime import UTC
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -30,7 +30,7 @@ async def _game(db) -> tuple[int, dict[str, int]]:
 async def test_the_deadline_is_a_date_the_readers_way(browser, db) -> None:
     game_id, seats = await _game(db)
     game = await games.game_in_channel(db, channel_id=600)
-    deadline = game.deadline.replace(tzinfo=game.deadline.tzinfo or timezone.utc)
+    deadline = game.deadline.replace(tzinfo=game.deadline.tzinfo or UTC)
     async with board_server(db) as base:
         for locale, zone, month in (("fr-FR", "Europe/Paris", "fr"),
                                     ("en-GB", "America/New_York", "en")):
@@ -62,11 +62,11 @@ async def test_the_page_says_whether_its_list_was_sent(browser, db) -> None:
         assert await page.locator("#sync").text_content() == ""
         await order(page, "france A par", "bur")
         await expect(page.locator("#sync")).to_have_text(
-            "Pas encore envoyé : ces changements ne sont que sur cette page tant que vous "
+            "Pas encore envoyé\u202f: ces changements ne sont que sur cette page tant que vous "
             "n'appuyez pas sur Envoyer les ordres.")
         assert await page.locator("#send.unsent").count() == 1
         await page.get_by_role("button", name="Envoyer les ordres").click()
-        await expect(page.locator("#sync")).to_have_text("Envoyé : l'arbitre a reçu cette liste.")
+        await expect(page.locator("#sync")).to_have_text("Envoyé\u202f: l'arbitre a reçu cette liste.")
         assert await page.locator("#send.unsent").count() == 0
         # removing an order is a change too, until it is sent
         await page.locator('[data-order="A par - bur"] button.remove').click()
