@@ -100,6 +100,8 @@ def board_page(data: dict[str, Any], *, lang: str, spectator: bool) -> str:
         + player
         + '<section class="panel public">'
         + '<div id="crisis" hidden></div>'
+        + f'<h2 id="centres-title">{escape(t("web.centres", lang))}</h2>'
+        + '<ul id="centres" class="centres-list" aria-labelledby="centres-title"></ul>'
         + f'<h2 id="results-title">{escape(t("web.results", lang))}</h2><div id="results"></div>'
         + f'<h2>{escape(t("web.history", lang))}</h2><ol id="history"></ol>'
         + intro + '</section></main>'

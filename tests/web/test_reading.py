@@ -99,3 +99,20 @@ async def test_a_dislodged_unit_is_reported_with_its_retreat_to_make(browser, db
             await expect(results).to_contain_text("The army in Burgundy holds: fails (dislodged).")
             assert "destroyed" not in str(await results.text_content())
             await ctx.close()
+
+
+async def test_the_powers_and_their_centres_are_listed(browser, db) -> None:
+    game_id, seats = await _game(db)
+    async with board_server(db) as base:
+        for url, locale, first in ((f"{base}/g/{game_id}", "en-GB", "Russia 4"),
+                                   (link(base, db, game_id, seats["russia"]), "fr-FR",
+                                    "Russie 4")):
+            ctx, page = await open_board(browser, url, locale=locale)
+            await map_drawn(page)
+            listed = [str(x).strip() for x in
+                      await page.locator("#centres li").all_text_contents()]
+            assert len(listed) == 7 and listed[0] == first, listed
+            await expect(page.locator("#centres-title")).to_have_text(
+                "Supply centres" if locale == "en-GB" else "Centres de ravitaillement")
+            assert not page.js_errors
+            await ctx.close()

@@ -614,6 +614,35 @@
       });
       results.appendChild(h); results.appendChild(ul);
     });
+    // who is who on the map, and their supply centres (most first), as the results post
+    var legend = $('centres');
+    if (legend) {
+      legend.textContent = '';
+      var count = {};
+      Object.keys(data.centres || {}).forEach(function (c) {
+        var owner = data.centres[c];
+        if (owner) count[owner] = (count[owner] || 0) + 1;
+      });
+      Object.keys(data.palette.powers).filter(function (p) {
+        return count[p] || data.units.some(function (u) { return u.power === p; });
+      }).sort(function (a, b) {
+        return (count[b] || 0) - (count[a] || 0) ||
+          data.palette.powers[a].name.localeCompare(data.palette.powers[b].name);
+      }).forEach(function (p) {
+        var li = document.createElement('li');
+        li.setAttribute('data-power', p);
+        var chip = document.createElement('span');
+        chip.className = 'chip';
+        chip.style.background = data.palette.powers[p].unit;
+        chip.setAttribute('aria-hidden', 'true');
+        li.appendChild(chip);
+        li.appendChild(document.createTextNode(data.palette.powers[p].name + ' '));
+        var n = document.createElement('b');
+        n.textContent = String(count[p] || 0);
+        li.appendChild(n);
+        legend.appendChild(li);
+      });
+    }
     var hist = $('history');
     hist.textContent = '';
     var now = document.createElement('li');

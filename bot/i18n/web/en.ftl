@@ -67,3 +67,4 @@ web-synced = Sent: the referee holds this list.
 web-deadline_at = deadline { $when } ({ $left })
 web-deadline_days = { $days } d { $hours } h
 web-deadline_hours = { $hours } h { $minutes } min
+web-centres = Supply centres

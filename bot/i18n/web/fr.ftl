@@ -67,3 +67,4 @@ web-synced = Envoyé : l'arbitre a reçu cette liste.
 web-deadline_at = échéance { $when } ({ $left })
 web-deadline_days = { $days } j { $hours } h
 web-deadline_hours = { $hours } h { $minutes } min
+web-centres = Centres de ravitaillement
