@@ -116,3 +116,24 @@ async def test_the_powers_and_their_centres_are_listed(browser, db) -> None:
                 "Supply centres" if locale == "en-GB" else "Centres de ravitaillement")
             assert not page.js_errors
             await ctx.close()
+
+
+async def test_a_phone_reads_the_order_back_under_the_map(browser, db) -> None:
+    game_id, seats = await _game(db)
+    async with board_server(db) as base:
+        ctx, page = await open_board(browser, link(base, db, game_id, seats["france"]),
+                                     locale="fr-FR", viewport={"width": 390, "height": 844},
+                                     has_touch=True, is_mobile=True)
+        await map_drawn(page)
+        await order(page, "france A par", "bur", how="tap")
+        hint = page.locator("#hint")
+        await expect(hint).to_have_text("✓ Ajouté\u202f: L'armée de Paris va en Bourgogne. "
+                                        "Choisissez une autre unité, ou Envoyer les ordres.")
+        assert await hint.is_visible()
+        box = await hint.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844  # in sight, not scrolled to
+        # the next unit picked: its own question again
+        await page.locator('[data-unit="france A mar"]').tap()
+        await expect(hint).to_contain_text("Armée à Marseille")
+        assert not page.js_errors
+        await ctx.close()

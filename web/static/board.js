@@ -12,6 +12,7 @@
   var draft = [];          // [{power, text, say, key, location, conditional, order}]
   var dirty = false;       // the list differs from what the server holds
   var pick = null;         // {power, unit, second}: the unit picked, then the unit it helps
+  var added = null;        // the sentence of the order just added (until the next pick)
   var layers = {};
   var K = 1;               // the board's scale against the classic board
   var $ = function (id) { return document.getElementById(id); };
@@ -264,11 +265,13 @@
     if (!h) return;
     if (spectator) { h.textContent = ''; return; }
     if (!data.me.acting.length) { h.textContent = T.nothing; return; }
-    if (!pick) { h.textContent = T.pick_unit; return; }
+    // the order just added, read back under the map (on a phone the list is out of sight)
+    if (!pick) { h.textContent = added ? fill(T.added, {say: added}) : T.pick_unit; return; }
     h.textContent = fill(pick.second ? T.picked_second : T.picked, {unit: pick.unit.label});
   }
 
   function choose(power, unit) {
+    added = null;
     pick = {power: power, unit: unit, second: null};
     var list = legalOf(power, unit.location);
     if (list.length === 1 && (list[0].kind === 'remove')) {  // a removal: one click
@@ -384,6 +387,7 @@
     draft = draft.filter(function (d) { return d.key !== entry.key; });
     draft.push(entry);
     dirty = true;
+    added = o.say;
     pick = null;
     closeChooser();
     renderList();
@@ -587,6 +591,7 @@
   function fromServer() {
     draft = [];
     dirty = false;
+    added = null;
     if (!data.me) return;
     data.me.orders.forEach(function (o) {
       var order = o.order || null;  // as the engine read it when it was sent
