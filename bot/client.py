@@ -114,8 +114,9 @@ class DiplomacyBot(commands.AutoShardedBot):
         kwargs.setdefault("shard_ids", settings.shard_ids)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=GameTree,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
-                                                                  users=True),
+                         # a user-supplied name (a game's, a player's) never pings anyone: a post
+                         # that means to ping names its users (bot.ui.common.pinging)
+                         allowed_mentions=discord.AllowedMentions.none(),
                          **kwargs)
         self.settings = settings
         self._db = db

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -51,6 +52,47 @@ T = TypeVar("T")
 
 def is_sqlite_url(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
+
+
+class DatabaseBusy(RuntimeError):
+    """Another process already serves this SQLite file."""
+
+
+def hold_sqlite_file(url: str) -> Any:
+    """One bot process (or worker) per SQLite file: an exclusive lock on ``<file>.lock``,
+    held until the returned file is closed (or the process ends, even by ``kill -9``).
+    Several processes share a PostgreSQL database, never a SQLite file (docs/DEPLOY.md).
+    None for another database. Raises :class:`DatabaseBusy` with the line to show."""
+    parsed = make_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:" \
+            or database.startswith("file:"):
+        return None
+    try:
+        import fcntl
+    except ImportError:  # not on Windows: nothing enforced there
+        return None
+    path = Path(database).expanduser()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path.with_name(path.name + ".lock"), "a+", encoding="ascii")  # noqa: SIM115
+    except OSError as exc:
+        raise DatabaseBusy(f"cannot lock {path} (its .lock file beside it): "
+                           f"{exc.strerror or exc}") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip() or "?"
+        handle.close()
+        raise DatabaseBusy(f"another bot process (pid {holder}) already uses {path}: one "
+                           "process per SQLite file (several processes need PostgreSQL, "
+                           "docs/DEPLOY.md)") from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
 
 
 def _ensure_sqlite_folder(url: str) -> None:
@@ -420,6 +462,8 @@ async def migrate(target: str | Database, revision: str = "head", *,
 
     def run(connection: Connection) -> None:
         config.attributes["connection"] = connection
+        if isinstance(target, Database):  # migrations that move sealed values use its key
+            config.attributes["sealer"] = target.sealer
         if downgrade:
             command.downgrade(config, revision)
         else:

@@ -282,20 +282,21 @@ class DrawVote(SQLModel, table=True):
 
 
 class PressLetter(SQLModel, table=True):
-    """A private letter between the powers of a game (seed 004 §3.4.7: press). Its text and
-    whether it is signed are sealed (``bot.sealing``): the database alone never tells what
-    was written, nor who signed an anonymous letter to its readers."""
+    """A private letter between the powers of a game (seed 004 §3.4.7: press). Its text,
+    whether it is signed, and its sender (player and powers) are sealed (``bot.sealing``),
+    as ballots and draw votes are: the database alone never tells what was written, nor who
+    wrote it."""
 
     __tablename__ = "press_letter"
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE", index=True)
     phase: str | None = None
-    sender_user_id: int = Field(sa_type=BigInteger)
-    sender_powers: list[str] = Field(default_factory=list, sa_type=JSON)
     recipients: list[str] = Field(default_factory=list, sa_type=JSON)  # powers
     recipient_users: list[int] = Field(default_factory=list, sa_type=JSON)  # their players
-    sealed: str  # {"text": ..., "anonymous": ...} sealed
+    # {"text", "anonymous", "sender" (user id), "powers" (the sender's), "everyone" (sent to
+    # every other power alive)} sealed
+    sealed: str
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

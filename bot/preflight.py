@@ -7,7 +7,14 @@ Every problem is one line a server admin can act on — never a traceback, never
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
+import os
+import re
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -38,8 +45,42 @@ def shown(url: str) -> str:
     """The URL with its password hidden."""
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         return "(unreadable)"
+
+
+# a bot token is three URL-safe base64 parts: the bot's user id, a timestamp, a signature
+_TOKEN = re.compile(r"([A-Za-z0-9_-]{16,})\.([A-Za-z0-9_-]{4,})\.([A-Za-z0-9_-]{20,})")
+TOKEN_HINT = ("the token of the Developer Portal (your application → Bot → Reset Token), "
+              "alone on the line")
+
+
+def application_id(token: str) -> int | None:
+    """The bot's id written in the token's first part (it is the application's id too), or
+    None when the token is not shaped like a bot token."""
+    m = _TOKEN.fullmatch(token.strip())
+    if m is None:
+        return None
+    first = m.group(1)
+    try:
+        text = base64.urlsafe_b64decode(first + "=" * (-len(first) % 4)).decode("ascii")
+    except (binascii.Error, ValueError):
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def check_token(token: str) -> Finding:
+    token = token.strip()
+    if not token:
+        return Finding(False, "token", "DISCORD_TOKEN is not set: copy .env.example to .env "
+                       "and put your bot's token in it (or set the environment variable)")
+    if token.lower().startswith("bot "):
+        return Finding(False, "token", "DISCORD_TOKEN starts with \"Bot \": write the token "
+                       "alone (the bot adds the prefix itself)")
+    if application_id(token) is None:
+        return Finding(False, "token", f"DISCORD_TOKEN does not look like a bot token: use "
+                       f"{TOKEN_HINT}")
+    return Finding(True, "token", "DISCORD_TOKEN is set and shaped like a bot token")
 
 
 def check_url(url: str) -> Finding:
@@ -48,13 +89,22 @@ def check_url(url: str) -> Finding:
         return Finding(False, "configuration", f"DATABASE_URL is empty; use {EXAMPLES}")
     try:
         parsed = make_url(url)
-    except ArgumentError:
+        parsed.port  # noqa: B018 (a port that is not a number fails here or in make_url)
+    except (ArgumentError, ValueError):
         return Finding(False, "configuration",
-                       f"DATABASE_URL is not a database URL; use {EXAMPLES}")
+                       f"DATABASE_URL is not a database URL (check the host, its brackets "
+                       f"and the port); use {EXAMPLES}")
+    if parsed.port is not None and not 0 < parsed.port < 65536:
+        return Finding(False, "configuration",
+                       f"DATABASE_URL: the port {parsed.port} is not a port (1-65535)")
     dialect, _, driver = parsed.drivername.partition("+")
     if dialect not in ASYNC_DRIVERS:
         return Finding(False, "configuration",
                        f"DATABASE_URL: {dialect!r} is not supported; use {EXAMPLES}")
+    if dialect == "postgresql" and not driver:
+        return Finding(False, "configuration",
+                       "DATABASE_URL: write postgresql+asyncpg://… (the bot's PostgreSQL "
+                       "driver), not postgresql://…")
     if driver != ASYNC_DRIVERS[dialect]:
         return Finding(False, "configuration",
                        f"DATABASE_URL needs the asyncio driver: "
@@ -80,8 +130,45 @@ def _reason(exc: BaseException) -> str:
     return text[:300]
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL (None for another database)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    return Path(parsed.database).expanduser()
+
+
+def _creatable(path: Path) -> str | None:
+    """Why ``path`` (and its missing folders) could not be created, or None."""
+    folder = path.parent
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable by this user"
+    try:  # root passes every access() test: try for real, and leave nothing behind
+        os.rmdir(tempfile.mkdtemp(dir=folder, prefix=".check-"))
+    except OSError as exc:
+        return f"nothing can be created in {folder} ({exc.strerror})"
+    return None
+
+
 async def check_database(url: str) -> list[Finding]:
-    """Reach the database and read its schema revision (nothing is written)."""
+    """Reach the database and read its schema revision (nothing is written: a SQLite file
+    that does not exist yet is not created, nor its folder)."""
+    path = sqlite_file(url)
+    if path is not None and not path.exists():
+        why = _creatable(path)
+        if why is not None:
+            return [Finding(False, "database", f"cannot create {path}: {why}")]
+        head = ScriptDirectory.from_config(alembic_config(url)).get_current_head()
+        return [Finding(True, "database", f"{path} does not exist yet: `python -m bot "
+                        f"migrate` (or the bot's start) creates it"),
+                Finding(True, "schema", f"will be created at {head}")]
+    if path is not None and not os.access(path, os.R_OK | os.W_OK):
+        return [Finding(False, "database", f"{path} is not readable and writable by this "
+                        "user")]
     try:
         engine = make_engine(url)
     except (ArgumentError, NoSuchModuleError, OSError) as exc:
@@ -121,8 +208,17 @@ def check_key(settings: Settings) -> Finding:
     return _key(settings)[0]
 
 
-def _key(settings: Settings) -> tuple[Finding, Sealer | None]:
+def _key(settings: Settings, *, create: bool = True) -> tuple[Finding, Sealer | None]:
     key = settings.secret_key.get_secret_value() if settings.secret_key else None
+    key_file = Path(settings.secret_key_file)
+    if not key and not create and not key_file.exists():
+        why = _creatable(key_file)
+        if why is not None:
+            return Finding(False, "secret key", f"cannot create the key file {key_file}: "
+                           f"{why}"), None
+        return Finding(True, "secret key", f"the key file {key_file} does not exist yet: "
+                       "the bot's first start creates it (or set SECRET_KEY, printed by "
+                       "`python -m bot key`)"), None
     try:
         sealer = lasting_sealer(key, settings.secret_key_file)
     except (ValueError, OSError) as exc:
@@ -172,9 +268,14 @@ def load_settings() -> Settings | Finding:
     try:
         return get_settings()
     except ValidationError as exc:
-        bad = ", ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}"
-                        for e in exc.errors())
+        bad = "; ".join(_error_line(e) for e in exc.errors())
         return Finding(False, "configuration", f"invalid setting: {bad}")
+
+
+def _error_line(error: Any) -> str:
+    message = str(error["msg"]).removeprefix("Value error, ")
+    where = ".".join(map(str, error["loc"])).upper()
+    return f"{where}: {message}" if where else message
 
 
 def report(findings: list[Finding]) -> int:
@@ -187,15 +288,15 @@ def report(findings: list[Finding]) -> int:
     return 2 if problems else 0
 
 
-async def diagnose(settings: Settings, *, need_token: bool) -> list[Finding]:
+async def diagnose(settings: Settings, *, need_token: bool,
+                   create: bool = True) -> list[Finding]:
+    """Every check, in order. ``create=False`` (``check``) writes nothing: neither the key
+    file nor the SQLite file nor their folders."""
     found: list[Finding] = []
     if need_token:
-        token = settings.discord_token.get_secret_value().strip() \
-            if settings.discord_token else ""
-        found.append(Finding(bool(token), "token", "DISCORD_TOKEN is set" if token else
-                             "DISCORD_TOKEN is not set: copy .env.example to .env and put "
-                             "your bot's token in it (or set the environment variable)"))
-    key_finding, sealer = _key(settings)
+        found.append(check_token(settings.discord_token.get_secret_value()
+                                 if settings.discord_token else ""))
+    key_finding, sealer = _key(settings, create=create)
     found.append(key_finding)
     url_finding = check_url(settings.database_url)
     found.append(url_finding)

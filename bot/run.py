@@ -19,21 +19,97 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from bot.settings import Settings, get_settings
 
 log = logging.getLogger("bot")
 
-NO_TOKEN = ("DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token "
-            "in it (or set the environment variable).")
+# what a restart cannot fix ends the process with this code (the systemd unit of
+# docs/DEPLOY.md does not restart it: RestartPreventExitStatus=2)
+EXIT_CONFIG = 2
+RETRY_FIRST, RETRY_MAX = 5.0, 300.0  # seconds between tries to reach Discord at start
+RETRY_STEP = 0.25
 
 
-def configure_logging() -> None:
-    level = os.environ.get("LOG_LEVEL", "INFO").upper()
+def configure_logging(settings: Settings | None = None) -> None:
+    level = settings.log_level if settings is not None else \
+        os.environ.get("LOG_LEVEL", "INFO").upper()
     logging.basicConfig(level=getattr(logging, level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # discord.py logs every request body at DEBUG: DMs carry private letters, never logged
     logging.getLogger("discord.http").setLevel(logging.INFO)
+
+
+def prepare_discord(settings: Settings) -> None:
+    """Before the client is made: Discord's addresses when the settings move them, and no
+    warning about voice (the bot never joins a voice channel)."""
+    import discord.gateway
+    import discord.http
+    import yarl
+    from discord.voice_client import VoiceClient
+
+    VoiceClient.warn_nacl = False
+    if hasattr(VoiceClient, "warn_dave"):
+        VoiceClient.warn_dave = False
+    if settings.discord_api_base:
+        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
+            settings.discord_gateway_url)
+
+
+def refused(what: str, text: str) -> int:
+    """One line for what a restart cannot fix, and its exit code."""
+    print(f"ERROR {what}: {text}", file=sys.stderr, flush=True)
+    return EXIT_CONFIG
+
+
+async def reach_discord(*, stopped: Callable[[], bool] = lambda: False,
+                        tries: int | None = None) -> bool:
+    """Wait until Discord's API answers at all (any HTTP status): with no network at start
+    the bot says so in one line a try and tries again, waiting longer each time. False when
+    ``stopped()`` (a signal) or ``tries`` end the wait first."""
+    import aiohttp
+    from discord.http import Route
+
+    delay, attempt = RETRY_FIRST, 0
+    while not stopped():
+        attempt += 1
+        try:
+            async with aiohttp.ClientSession() as session, session.get(
+                    Route.BASE + "/gateway", timeout=aiohttp.ClientTimeout(total=15)):
+                return True
+        except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            log.warning("cannot reach Discord (%s): try %d failed%s", reason[:200], attempt,
+                        "" if tries is not None and attempt >= tries else
+                        f", next in {delay:g} s")
+        if tries is not None and attempt >= tries:
+            return False
+        for _ in range(int(delay / RETRY_STEP)):  # a signal ends the wait at once
+            if stopped():
+                return False
+            await asyncio.sleep(RETRY_STEP)
+        delay = min(RETRY_MAX, delay * 2)
+    return False
+
+
+async def logged_in(bot: Any, token: str,
+                    stopped: Callable[[], bool] | None = None) -> int | None:
+    """Log in (after Discord answers); None, or the exit code: of a refused token, or 0 when
+    a signal stopped the process before Discord answered."""
+    import discord
+
+    if not await reach_discord(stopped=stopped or bot.is_closed):
+        return 0
+    try:
+        await bot.login(token)
+    except discord.LoginFailure:
+        return refused("token", "Discord refused DISCORD_TOKEN (401): copy the token again "
+                       "from the Developer Portal (your application → Bot → Reset Token)")
+    return None
 
 
 def _token(settings: Settings) -> str | None:
@@ -41,9 +117,13 @@ def _token(settings: Settings) -> str | None:
     return token.strip() or None
 
 
-async def ready_to_start(*, need_token: bool = True) -> Settings | int:
+_held: list[Any] = []  # the lock on the SQLite file of this process, until it ends
+
+
+async def ready_to_start(*, need_token: bool = True, hold: bool = False) -> Settings | int:
     """Configuration, database and schema checked before anything logs in to Discord (one
-    clear line per problem and exit code 2); the schema is brought to the code's revision."""
+    clear line per problem and exit code 2); the schema is brought to the code's revision.
+    ``hold``: this process serves the database (run, worker), alone on a SQLite file."""
     from bot import preflight
     from bot.db import migrate
 
@@ -53,6 +133,13 @@ async def ready_to_start(*, need_token: bool = True) -> Settings | int:
     code = preflight.report(await preflight.diagnose(settings, need_token=need_token))
     if code:
         return code
+    if hold:  # before migrating: never migrate a file another process is using
+        from bot.db import DatabaseBusy, hold_sqlite_file
+
+        try:
+            _held.append(hold_sqlite_file(settings.database_url))
+        except DatabaseBusy as exc:
+            return refused("database", str(exc))
     try:
         await migrate(settings.database_url)
     except Exception as exc:
@@ -66,13 +153,12 @@ async def check(args: argparse.Namespace) -> int:
     from bot import preflight
 
     settings = preflight.load_settings()
-    if isinstance(settings, preflight.Finding):
-        return preflight.report([settings])
-    findings = await preflight.diagnose(settings, need_token=True)
+    findings = [settings] if isinstance(settings, preflight.Finding) else \
+        await preflight.diagnose(settings, need_token=True, create=False)
+    # every line on one stream, in order (journald interleaves two streams at random)
     for f in findings:
-        if f.ok:
-            print(f.line())
-    return preflight.report(findings)
+        print(f.line(), flush=True)
+    return 2 if any(not f.ok for f in findings) else 0
 
 
 def setup_check(parser: argparse.ArgumentParser) -> None:
@@ -86,13 +172,17 @@ async def run(args: argparse.Namespace) -> int:
     if getattr(args, "shards", None):
         os.environ["SHARD_IDS"] = args.shards
         get_settings.cache_clear()
-    ready = await ready_to_start()
+    ready = await ready_to_start(hold=True)
     if isinstance(ready, int):
         return ready
     settings = ready
     token = _token(settings)
     assert token is not None  # checked by the diagnosis
-    configure_logging()
+    configure_logging(settings)
+    prepare_discord(settings)
+    import aiohttp
+    import discord
+
     from bot.client import DiplomacyBot
     from bot.scheduler import configure_render_pool, shutdown_render_pool
 
@@ -113,7 +203,20 @@ async def run(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop)
     try:
         async with bot:
-            await bot.start(token)
+            code = await logged_in(bot, token)
+            if code is not None:
+                return code
+            try:
+                await bot.connect()
+            except (OSError, aiohttp.ClientError, discord.GatewayNotFound,
+                    discord.DiscordServerError) as exc:
+                # the network went between login and the gateway: exit 1, systemd restarts
+                log.error("lost Discord while connecting (%s): exiting to be restarted",
+                          str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__)
+                return 1
+            except discord.PrivilegedIntentsRequired:
+                return refused("gateway", "Discord refused the intents: this bot needs no "
+                               "privileged intent; check the application in the Portal")
         if closing:
             await closing[0]
     finally:
@@ -143,13 +246,14 @@ async def worker(args: argparse.Namespace) -> int:
     Discord's HTTP API; the ``run`` processes answer the interactions (``RUN_SCHEDULER=
     false`` leaves the deadlines to it). Any number of workers may run: games and posts are
     claimed with leases. SIGTERM/SIGINT stop it cleanly."""
-    ready = await ready_to_start()
+    ready = await ready_to_start(hold=True)
     if isinstance(ready, int):
         return ready
     settings = ready
     token = _token(settings)
     assert token is not None  # checked by the diagnosis
-    configure_logging()
+    configure_logging(settings)
+    prepare_discord(settings)
     from bot.client import DiplomacyBot
     from bot.scheduler import configure_render_pool, shutdown_render_pool
 
@@ -168,7 +272,10 @@ async def worker(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, stop)
     try:
         async with bot:
-            await bot.login(token)  # REST only; setup_hook starts the scheduler
+            # REST only; setup_hook starts the scheduler
+            code = await logged_in(bot, token, stopping.is_set)
+            if code is not None:
+                return code
             log.info("worker ready: deadlines, reminders and posts (no gateway)")
             await stopping.wait()
     finally:
@@ -203,7 +310,7 @@ async def web(args: argparse.Namespace) -> int:
         print("WEB_URL is not set: the web board is off (set it in .env, e.g. "
               "WEB_URL=http://127.0.0.1:8080).", file=sys.stderr)
         return 2
-    configure_logging()
+    configure_logging(settings)
     key = settings.secret_key
     db = Database(settings.database_url, sealer=lasting_sealer(
         key.get_secret_value() if key else None, settings.secret_key_file))
@@ -228,23 +335,77 @@ def setup_web(parser: argparse.ArgumentParser) -> None:
 def setup_sync(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--guild", type=int, default=None,
                         help="sync to this guild only (default: DEV_GUILD_ID, else global)")
+    parser.add_argument("--clear", action="store_true",
+                        help="remove the commands from the guild (--guild or DEV_GUILD_ID), "
+                             "or the global ones without a guild: the duplicates a "
+                             "development guild's sync leaves beside the global commands")
 
 
 async def sync(args: argparse.Namespace) -> int:
-    settings = get_settings()
+    ready = await ready_to_start()
+    if isinstance(ready, int):
+        return ready
+    settings = ready
     token = _token(settings)
-    if token is None:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
-    configure_logging()
+    assert token is not None  # checked by the diagnosis
+    configure_logging(settings)
+    prepare_discord(settings)
+    import discord
+
     from bot.client import DiplomacyBot
 
     bot = DiplomacyBot(settings, run_scheduler=False)
     async with bot:
-        await bot.login(token)
+        code = await logged_in(bot, token)
+        if code is not None:
+            return code
         guild = args.guild if args.guild is not None else settings.dev_guild_id
+        where = f"guild {guild}" if guild else "every guild (global)"
+        if args.clear:
+            target = discord.Object(id=guild) if guild else None
+            bot.tree.clear_commands(guild=target)
+            await bot.tree.sync(guild=target)
+            print(f"the commands of {where} removed", flush=True)
+            return 0
         commands = await bot.sync_commands(guild)
-    where = f"guild {guild}" if guild else "every guild (global)"
-    print(f"{len(commands)} commands synced to {where}")
+    print(f"{len(commands)} commands synced to {where}", flush=True)
+    return 0
+
+
+def setup_invite(parser: argparse.ArgumentParser) -> None:
+    """``invite`` takes no argument: the application id is read from DISCORD_TOKEN (or
+    DISCORD_APPLICATION_ID)."""
+
+
+# what the bot does in a channel: read it, post (maps as files, embeds), in threads and
+# forum posts too (/game create in a forum opens a post: Send Messages there)
+BOT_PERMISSIONS = dict(view_channel=True, send_messages=True, send_messages_in_threads=True,
+                       embed_links=True, attach_files=True)
+
+
+def invite_url(application_id: int) -> str:
+    import discord
+
+    return discord.utils.oauth_url(application_id,
+                                   permissions=discord.Permissions(**BOT_PERMISSIONS),
+                                   scopes=("bot", "applications.commands"))
+
+
+async def invite(args: argparse.Namespace) -> int:
+    """``python -m bot invite``: the link that adds the bot to a server."""
+    from bot import preflight
+
+    settings = preflight.load_settings()
+    if isinstance(settings, preflight.Finding):
+        return preflight.report([settings])
+    app_id = settings.discord_application_id
+    if app_id is None:
+        token = _token(settings) or ""
+        finding = preflight.check_token(token)
+        if not finding.ok:
+            return preflight.report([finding])
+        app_id = preflight.application_id(token)
+    assert app_id is not None
+    print(invite_url(app_id), flush=True)
     return 0
 

@@ -45,6 +45,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.sql.elements import ColumnClause
 from sqlmodel import Session, and_, col, or_, select, update
 
+from bot import render_worker
 from bot.db import Database
 from bot.models import Game, GameStatus, Guild, OrderSet, Outbox, PhaseRecord, Player, utcnow
 from bot.services import reminders as reminders_service
@@ -161,7 +162,7 @@ class RenderPool:
                     if self.warm else None
                 self._executor = ProcessPoolExecutor(
                     self.processes, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=warm)
+                    initializer=render_worker.start, initargs=(warm,))
             return self._executor
 
     async def render(self, render: Render, state: dict[str, Any], *,

@@ -53,12 +53,17 @@ class Sealer:
     @classmethod
     def from_text(cls, text: str) -> Sealer:
         """A key as written in ``SECRET_KEY`` or the key file (URL-safe base64)."""
-        try:
-            return cls(base64.urlsafe_b64decode(text.strip().encode()))
+        text = text.strip()
+        try:  # the padding is optional (secrets.token_urlsafe writes none)
+            return cls(base64.urlsafe_b64decode((text + "=" * (-len(text) % 4)).encode()))
         except (ValueError, TypeError) as exc:
-            raise ValueError("SECRET_KEY must be 32 bytes or more in URL-safe base64 "
-                             "(python -c \"import secrets; print(secrets.token_urlsafe(32))\")"
-                             ) from exc
+            raise ValueError("SECRET_KEY must be 32 bytes or more in URL-safe base64: "
+                             "`python -m bot key` prints one") from exc
+
+    @staticmethod
+    def new_key() -> str:
+        """A new master key as ``SECRET_KEY`` or the key file hold it."""
+        return base64.urlsafe_b64encode(secrets.token_bytes(32)).decode()
 
     @classmethod
     def ephemeral(cls) -> Sealer:
@@ -72,7 +77,7 @@ class Sealer:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "w") as fh:
-                fh.write(base64.urlsafe_b64encode(secrets.token_bytes(32)).decode() + "\n")
+                fh.write(cls.new_key() + "\n")
         return cls.from_text(path.read_text(encoding="ascii"))
 
     def seal(self, value: Any) -> str:

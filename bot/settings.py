@@ -14,6 +14,8 @@ from pydantic import SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///data/bot.db"
+LOCALES = ("en", "fr")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class Settings(BaseSettings):
@@ -25,8 +27,10 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = None
     # guild where commands are synced for development (None: global sync)
     dev_guild_id: int | None = None
-    # locale of replies when neither the guild nor the user gives one
+    # locale of replies when neither the guild nor the user gives one (en or fr)
     default_locale: str = "en"
+    # Python logging level of run, worker and sync (DEBUG, INFO, WARNING, ERROR, CRITICAL)
+    log_level: str = "INFO"
     # how long a scheduler keeps a claimed game before another process may take it
     lease_seconds: int = 120
     # the scheduler never sleeps longer than this, as a safety net against lost wake-ups
@@ -63,6 +67,30 @@ class Settings(BaseSettings):
     discord_client_secret: SecretStr | None = None
     # where the Activity's sign-in exchanges its code (tests put a fake Discord here)
     discord_api_url: str = "https://discord.com/api/v10"
+
+    # --- Discord's addresses (tests, a proxy): unset means Discord's own -------------------
+    # the REST API base, e.g. http://127.0.0.1:8000/api/v10
+    discord_api_base: str | None = None
+    # the gateway's websocket URL (else the one Discord's /gateway/bot names)
+    discord_gateway_url: str | None = None
+    # the application id for `python -m bot invite` (else read from the token)
+    discord_application_id: int | None = None
+
+    @field_validator("default_locale")
+    @classmethod
+    def _locale(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in LOCALES:
+            raise ValueError(f"must be one of {', '.join(LOCALES)} (got {value!r})")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        value = value.strip().upper()
+        if value not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)} (got {value!r})")
+        return value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

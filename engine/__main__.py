@@ -2,8 +2,9 @@
 sub-command per variant that has operations of its own (``python -m engine imperialisme``).
 
 adjudicate reads one request (JSON object), a JSON array of requests, or JSON Lines from FILE
-or stdin, and prints the response(s) in the same shape (docs/ENGINE.md). Every request gets exactly
-one answer, in order; a bad one gets ``{"error": "..."}`` and the batch goes on.
+or stdin, and prints the response(s) in the same shape (docs/ENGINE.md). Every request gets
+exactly one answer, in order; a bad one gets ``{"error": "..."}`` and the batch goes on; the
+exit code is then 1 once the batch is done (2: no input to read).
 """
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ from typing import Any
 from engine import api, variants
 
 Answer = Callable[[Any], Any]
+_failed = [0]  # answers of this run that were {"error": ...}
+
+
+class Refused(Exception):
+    """What the command cannot start with (a file it cannot read): one line, exit 2."""
+
 
 # JSON's own whitespace (RFC 8259 §2): a line of anything else (U+3000, U+0085) is not blank
 # and gets its answer, an error
@@ -24,12 +31,21 @@ JSON_BLANK = " \t\r\n"
 
 
 def _read(path: str | None) -> str:
-    raw = sys.stdin.buffer.read() if path in (None, "-") else open(path, "rb").read()  # noqa: SIM115
+    try:
+        raw = sys.stdin.buffer.read() if path in (None, "-") else open(path, "rb").read()  # noqa: SIM115
+    except OSError as exc:
+        raise Refused(f"cannot read {path}: {exc.strerror or exc}") from None
     # undecodable bytes are kept (and refused as text later), never a crash
     return raw.decode("utf-8", errors="surrogateescape")
 
 
+def _is_error(value: Any) -> bool:
+    return isinstance(value, dict) and "error" in value
+
+
 def _write(value: Any) -> None:
+    _failed[0] += sum(map(_is_error, value)) if isinstance(value, list) else _is_error(value)
+    # French messages as UTF-8, never \u00e9
     text = json.dumps(value, ensure_ascii=False)
     # a lone surrogate read from the input is written back as its JSON escape
     sys.stdout.buffer.write(text.encode("utf-8", errors="backslashreplace") + b"\n")
@@ -94,12 +110,32 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    data = json.loads(_read(args.file))
+    if args.output in (None, "-") and sys.stdout.isatty():
+        raise Refused("a PNG is not for the terminal: give -o FILE, or redirect stdout")
+    try:
+        data = _loads(_read(args.file))
+    except ValueError as exc:
+        raise Refused(f"the input is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise Refused("the input is not a JSON object (a state, a request or a response)")
     state = data.get("state", data)
-    png = api.render(state, orders=data.get("orders") if "results" not in data else None,
-                     results=data.get("results"), locale=args.locale)
-    with open(args.output, "wb") as fh:
-        fh.write(png)
+    results = data.get("results")
+    phases = [r.get("phase") for r in results or () if isinstance(r, dict)]
+    if isinstance(state, dict) and phases and phases[0]:
+        # a response: its state is the next phase's; the orders drawn are of the phase
+        # resolved, and the title names that one
+        state = {**state, "phase": phases[0]}
+    try:
+        png = api.render(state, orders=data.get("orders") if "results" not in data else None,
+                         results=results, locale=args.locale)
+    except api.RequestError as exc:
+        raise Refused(f"{exc.field}: {exc}") from None
+    if args.output in (None, "-"):
+        sys.stdout.buffer.write(png)
+        sys.stdout.flush()
+    else:
+        with open(args.output, "wb") as fh:
+            fh.write(png)
     return 0
 
 
@@ -156,9 +192,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine")
+    parser = argparse.ArgumentParser(
+        prog="python -m engine", description="The adjudicator and the map renderer on JSON: "
+        "exit 0 when every request was answered, 1 when one or more were {\"error\": ...} "
+        "(the others answered all the same), 2 when the input cannot be read.")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("adjudicate", help="resolve request(s) read from FILE or stdin")
+    p = sub.add_parser("adjudicate", help="resolve request(s) read from FILE or stdin",
+                       description="Resolve request(s) read from FILE or stdin (a JSON "
+                       "object, an array or JSON Lines); one answer each, in order.")
     p.add_argument("file", nargs="?")
     p.set_defaults(func=cmd_adjudicate)
     for name in variants.names():
@@ -181,13 +222,22 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("replay", help="replay an exported game (/game export) phase by phase")
     p.add_argument("file", nargs="?")
     p.set_defaults(func=cmd_replay)
-    p = sub.add_parser("render", help="draw a STATE (or a request/response) as PNG")
+    p = sub.add_parser("render", help="draw a STATE (or a request/response) as PNG",
+                       description="Draw a STATE, a request (its pending orders) or a "
+                       "response (the orders of the phase resolved) as PNG.")
     p.add_argument("file", nargs="?")
-    p.add_argument("-o", "--output", default="map.png")
+    p.add_argument("-o", "--output", default=None,
+                   help="the PNG file (default: stdout, never a terminal)")
     p.add_argument("--locale", default="en")
     p.set_defaults(func=cmd_render)
     args = parser.parse_args(argv)
-    return int(args.func(args))
+    _failed[0] = 0
+    try:
+        code = int(args.func(args))
+    except Refused as exc:
+        print(f"python -m engine {args.command}: {exc}", file=sys.stderr)
+        return 2
+    return code or (1 if _failed[0] else 0)
 
 
 if __name__ == "__main__":

@@ -112,6 +112,27 @@ def _check_orders(orders: Any, field: str = "orders") -> list[dict[str, Any]]:
     return entries
 
 
+def _known_powers(state: dict[str, Any]) -> tuple[Any, set[str]] | None:
+    variant = variants.of_state(state)
+    normalise, board = getattr(variant, "power", None), getattr(variant, "game_map", None)
+    if normalise is None or board is None:
+        return None
+    return normalise, set(board().power_ids)
+
+
+def _check_powers(state: dict[str, Any], orders: list[dict[str, Any]],
+                  field: str = "orders") -> None:
+    """Each entry's ``power`` is one of the variant's (any case, French names too)."""
+    known = _guard("state", _known_powers, state)
+    if known is None:
+        return
+    normalise, ids = known
+    for i, entry in enumerate(orders):
+        if normalise(entry["power"]) not in ids:
+            raise RequestError(f"{field}[{i}].power", f"unknown power {entry['power']!r}; "
+                               f"one of {', '.join(sorted(ids))}")
+
+
 def _structure_fine(entry: dict[str, Any]) -> bool:
     one, many = entry.get("order"), entry.get("orders")
     if many is None:
@@ -169,7 +190,7 @@ def adjudicate(request: dict[str, Any]) -> dict[str, Any]:
     request raises ``RequestError`` naming the bad field."""
     request = _object(request, "request")
     state = _check_state(request.get("state"))
-    _check_orders(request.get("orders", []))
+    _check_powers(state, _check_orders(request.get("orders", [])))
     if request.get("options") is not None:
         _object(request["options"], "options")
     return _guard("state", variants.of_state(state).advance, request)  # type: ignore[no-any-return]

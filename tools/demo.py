@@ -7,23 +7,40 @@ Each variant is one coroutine in ``DEMOS`` taking a :class:`Demo`; to add one, w
 
     python -m tools.demo              # every variant
     python -m tools.demo classic      # one
+
+The folder of each variant played is emptied first (no map of an earlier run is left
+beside this one's); the transcript shows Discord's timestamps as the dates they stand for.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import re
+import shutil
 import sys
 import tempfile
 import textwrap
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from tests.e2e.harness import CHANNEL_ID, Call, Harness, Member, running_bot
 
 OUT = Path("out")
+# <t:1767268800:F>: a date Discord writes in each reader's own time zone and language
+TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+FORMATS = {"t": "%H:%M", "T": "%H:%M:%S", "d": "%Y-%m-%d", "D": "%d %B %Y",
+           "f": "%d %B %Y %H:%M", "F": "%A %d %B %Y %H:%M", "R": "%Y-%m-%d %H:%M"}
+
+
+def readable(text: str) -> str:
+    """Discord's timestamps as the client shows them (in UTC here)."""
+    def date(m: re.Match[str]) -> str:
+        when = datetime.fromtimestamp(int(m.group(1)), UTC)
+        return when.strftime(FORMATS[m.group(2) or "f"]) + " UTC"
+    return TIMESTAMP.sub(date, text)
 
 
 class Demo:
@@ -33,6 +50,7 @@ class Demo:
         self.h = harness
         self.variant = variant
         self.out = out / variant
+        shutil.rmtree(self.out, ignore_errors=True)  # the maps of this run only
         self.out.mkdir(parents=True, exist_ok=True)
         self.maps: list[Path] = []
         self.names: dict[int, str] = {}
@@ -52,7 +70,7 @@ class Demo:
                 who = f"bot → DM {self.names.get(self.h.fake.dm_users[c.channel_id], '?')}"
             else:
                 who = "bot in #game"
-            body = textwrap.indent(c.text(), "    ")
+            body = textwrap.indent(readable(c.text()), "    ")
             print(f"  {who}:\n{body}")
             for data in c.pngs():
                 path = self.out / f"{len(self.maps) + 1:02d}.png"

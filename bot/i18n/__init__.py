@@ -141,13 +141,20 @@ def grammar_functions(language: str) -> dict[str, Any]:
     ("France, Allemagne" -> "la France, l'Allemagne"): ``ART`` (la France), ``ART_CAP`` (La
     France, a sentence's start), ``DE`` (de la France, du Portugal), ``A`` (à la France, au
     Portugal). ``DE_NAME``: "de" before a game's name, as it is written (d'Empires, de
-    Wintergreen: no list, no article). English text keeps the names as they are. ``MEASURE``:
-    a chart measure's label, ``MEASURE($measure, "title")``."""
-    def each(make: Any) -> Any:
+    Wintergreen: no list, no article). ``ART_AND``, ``DE_AND``, ``A_AND`` (and the last two
+    with ``_CAP``): the same, the last item after "et" ("à la France et à l'Allemagne"); a
+    name no table knows keeps its own words ("d'une puissance anonyme"). English text keeps
+    the names as they are ("England and France"). ``MEASURE``: a chart measure's label,
+    ``MEASURE($measure, "title")``."""
+    def each(make: Any, last: str = ", ") -> Any:
         def apply(value: Any) -> str:
-            names = [x.strip() for x in str(value).split(",")]
-            return ", ".join(make(x) if x else x for x in names)
+            names = [make(x) if x else x for x in (y.strip() for y in str(value).split(","))]
+            return last.join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else \
+                "".join(names)
         return apply
+
+    def capital(apply: Any) -> Any:
+        return lambda value: wording.capital(apply(value))
 
     def measure(value: Any, part: Any = "title") -> str:
         """A chart measure's label (``chart.<measure>.<part>``, the catalogue of the variant
@@ -155,10 +162,13 @@ def grammar_functions(language: str) -> dict[str, Any]:
         text, errors = render(f"chart.{value}.{part}", language, {})
         return str(value) if errors else text
 
+    and_ = " et " if language == "fr" else " and "
     if language != "fr":
         same = each(lambda x: x)
+        listed = each(lambda x: x, and_)
         return {"ART": same, "ART_CAP": each(wording.capital), "DE": same, "A": same,
-                "DE_NAME": str, "MEASURE": measure}
+                "DE_NAME": str, "MEASURE": measure, "ART_AND": listed, "DE_AND": listed,
+                "A_AND": listed, "DE_AND_CAP": capital(listed), "A_AND_CAP": capital(listed)}
 
     def the(name: str) -> str:
         article = _articles(language).get(name)
@@ -170,10 +180,16 @@ def grammar_functions(language: str) -> dict[str, Any]:
         text = each(the)(value)
         return wording.capital(text)
 
-    return {"ART": each(the), "ART_CAP": first_capital,
-            "DE": each(lambda x: wording.french_de(the(x))),
-            "A": each(lambda x: wording.french_a(the(x))),
-            "DE_NAME": lambda value: wording.french_de(str(value)), "MEASURE": measure}
+    def de(x: str) -> str:
+        return wording.french_de(the(x))
+
+    def a(x: str) -> str:
+        return wording.french_a(the(x))
+
+    return {"ART": each(the), "ART_CAP": first_capital, "DE": each(de), "A": each(a),
+            "DE_NAME": lambda value: wording.french_de(str(value)), "MEASURE": measure,
+            "ART_AND": each(the, and_), "DE_AND": each(de, and_), "A_AND": each(a, and_),
+            "DE_AND_CAP": capital(each(de, and_)), "A_AND_CAP": capital(each(a, and_))}
 
 
 def _plain(pattern: ast.Pattern) -> str:

@@ -231,6 +231,7 @@ settings-preset = Rule set: { $preset ->
        *[standard] standard
     }
 settings-seed = Power draw seed: { $seed }
+settings-seed_hidden = Power draw seed: published when the game ends (gunboat: with the order of sign-up it would tell who plays which power).
 settings-title = Settings of { $name }
 settings-yes = yes
 settings-victory_centers = Victory: { $count ->

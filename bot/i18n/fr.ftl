@@ -231,6 +231,7 @@ settings-preset = Règles : { $preset ->
        *[standard] standard
     }
 settings-seed = Graine du tirage des puissances : { $seed }
+settings-seed_hidden = Graine du tirage des puissances : publiée à la fin de la partie (gunboat : avec l'ordre des inscriptions, elle dirait qui joue quelle puissance).
 settings-title = Réglages { DE_NAME($name) }
 settings-yes = oui
 settings-victory_centers = Victoire : { $count ->

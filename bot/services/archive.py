@@ -19,6 +19,7 @@ from bot.services.common import GameView, game_view, load_game
 from bot.services.errors import Conflict, Invalid
 from bot.services.options import resolve_options
 from bot.services.options import schema as options_schema
+from bot.services.press import public_options
 from engine import replay, variants
 
 EXPORTABLE = ("active", "paused", "finished")
@@ -55,7 +56,8 @@ async def export_game(db: Database, *, game_id: int) -> dict[str, Any]:
                 "options": options,
                 "results": r.results, "resolved_at": r.resolved_at.isoformat()})
         return {"format": replay.FORMAT, "variant": game.variant, "name": game.name,
-                "status": game.status, "result": game.result, "options": game.options,
+                "status": game.status, "result": game.result,
+                "options": public_options(game),
                 # the seats the bot took in a practice game (each sheet it wrote says "bot")
                 "bots": list((game.options or {}).get("bot_powers") or []),
                 "phases": phases,

@@ -48,9 +48,20 @@ def names_hidden(game: GameView) -> bool:
     return press_mode(game.options) == "gunboat" and game.status != GameStatus.FINISHED.value
 
 
+def public_options(game: Any) -> dict[str, Any]:
+    """A game's options as anyone may read them: in gunboat, without the power draw's seed
+    until the game ends (with the sign-up order it tells who plays which power)."""
+    options = dict(game.options or {})
+    if press_mode(options) == "gunboat" and game.status != GameStatus.FINISHED.value:
+        options.pop("assignment_seed", None)
+    return options
+
+
 @dataclass(frozen=True, slots=True)
 class Letter:
-    """A letter as one reader may see it: ``sender`` is empty when it is anonymous to them."""
+    """A letter as one reader may see it: ``sender`` is empty when it is anonymous to them,
+    and so is ``recipients`` (the list would tell the sender by elimination): they read
+    ``hidden_to`` instead (RULES.md secrecy)."""
 
     id: int
     phase: str | None
@@ -60,6 +71,19 @@ class Letter:
     anonymous: bool
     mine: bool  # the reader wrote it
     created_at: datetime
+    hidden_to: HiddenRecipients | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenRecipients:
+    """Who an anonymous letter went to, as a reader other than its sender is told:
+    ``everyone`` (every other power alive), else the reader and ``others`` more powers, or
+    (the GM reading every letter) ``count`` powers."""
+
+    everyone: bool
+    to_reader: bool
+    others: int
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +95,13 @@ class SentLetter:
 
 @dataclass(frozen=True, slots=True)
 class PublicPress:
-    """Who a press release is from: the sender's powers (empty for the GM), and whether it
-    must be anonymous (gunboat)."""
+    """Who a press release is from: the sender's powers (empty for the GM, and for a player
+    before the powers are drawn), whether the sender is the game's GM and no player, and
+    whether it must be anonymous (gunboat)."""
 
     powers: tuple[str, ...]
     forced_anonymous: bool
+    gm: bool = False
 
 
 @cache
@@ -145,7 +171,8 @@ async def check_public(db: Database, *, game_id: int, user_id: int,
         if mode == "none":
             raise Forbidden("press.disabled")
         _check_text(text)
-        return PublicPress(tuple(player.powers) if player else (), mode == "gunboat")
+        return PublicPress(tuple(player.powers) if player else (), mode == "gunboat",
+                           gm=player is None)
 
 
 async def send_letter(db: Database, *, game_id: int, user_id: int, to: str, text: str,
@@ -182,11 +209,12 @@ async def send_letter(db: Database, *, game_id: int, user_id: int, to: str, text
                 raise Conflict("press.nobody_plays", power=power)
         anonymous = anonymous or mode == "gunboat"
         users = list(dict.fromkeys(holders[p] for p in recipients))
-        row = PressLetter(game_id=game_id, phase=game.phase, sender_user_id=user_id,
-                          sender_powers=list(player.powers), recipients=recipients,
+        everyone = set(recipients) == alive - set(player.powers)
+        row = PressLetter(game_id=game_id, phase=game.phase, recipients=recipients,
                           recipient_users=users, created_at=now,
-                          sealed=sealer_of(session).seal({"text": text,
-                                                          "anonymous": anonymous}))
+                          sealed=sealer_of(session).seal({
+                              "text": text, "anonymous": anonymous, "sender": user_id,
+                              "powers": list(player.powers), "everyone": everyone}))
         session.add(row)
         await session.flush()
         for user in users:
@@ -196,11 +224,19 @@ async def send_letter(db: Database, *, game_id: int, user_id: int, to: str, text
 
 def _letter(row: PressLetter, opened: Mapping[str, Any], reader: int) -> Letter:
     anonymous = bool(opened.get("anonymous"))
-    mine = row.sender_user_id == reader
+    mine = opened.get("sender") == reader
+    hidden = None
+    # a letter to the reader alone names the reader's own powers: that tells nothing
+    if anonymous and not mine and set(row.recipient_users) != {reader}:
+        to_reader = reader in row.recipient_users
+        hidden = HiddenRecipients(everyone=bool(opened.get("everyone")), to_reader=to_reader,
+                                  others=len(row.recipients) - 1 if to_reader else 0,
+                                  count=len(row.recipients))
     return Letter(id=row.id or 0, phase=row.phase,
-                  sender=() if anonymous and not mine else tuple(row.sender_powers),
-                  recipients=tuple(row.recipients), text=str(opened.get("text") or ""),
-                  anonymous=anonymous, mine=mine, created_at=row.created_at)
+                  sender=() if anonymous and not mine else tuple(opened.get("powers") or ()),
+                  recipients=() if hidden else tuple(row.recipients),
+                  text=str(opened.get("text") or ""), anonymous=anonymous, mine=mine,
+                  created_at=row.created_at, hidden_to=hidden)
 
 
 async def inbox(db: Database, *, game_id: int, user_id: int) -> list[Letter]:
@@ -218,8 +254,10 @@ async def inbox(db: Database, *, game_id: int, user_id: int) -> list[Letter]:
         rows = (await session.exec(select(PressLetter).where(
             PressLetter.game_id == game_id).order_by(col(PressLetter.id).desc()))).all()
         sealer = sealer_of(session)
-        return [_letter(r, sealer.unseal(r.sealed), user_id) for r in rows
-                if reads_all or r.sender_user_id == user_id or user_id in r.recipient_users]
+        # the sender is sealed: every letter of the game is opened to find the reader's own
+        opened = ((r, sealer.unseal(r.sealed)) for r in rows)
+        return [_letter(r, o, user_id) for r, o in opened
+                if reads_all or o.get("sender") == user_id or user_id in r.recipient_users]
 
 
 async def letter_for(db: Database, *, letter_id: int, user_id: int

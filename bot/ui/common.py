@@ -39,6 +39,13 @@ class RefereeBot(Protocol):
     async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 
 
+def pinging(user_ids: Any) -> discord.AllowedMentions:
+    """A post that pings these users and no one else (no role, no @everyone, and no user
+    whose mention a game's or a player's name carries)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=int(u)) for u in user_ids])
+
+
 def bot_of(interaction: discord.Interaction[Any]) -> RefereeBot:
     return cast(RefereeBot, interaction.client)
 

@@ -225,7 +225,9 @@ def settings_embed(game: GameView, locale: str) -> discord.Embed:
     embed = discord.Embed(title=t("settings.title", locale, name=game.name), colour=COLOUR,
                           description="\n".join(settings_lines(game, locale)))
     if "assignment_seed" in game.options:
-        embed.set_footer(text=t("settings.seed", locale, seed=game.options["assignment_seed"]))
+        # gunboat: the seed and the sign-up order would tell every seat; kept to the end
+        embed.set_footer(text=t("settings.seed_hidden", locale) if names_hidden(game) else
+                         t("settings.seed", locale, seed=game.options["assignment_seed"]))
     return embed
 
 

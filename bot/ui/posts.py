@@ -26,7 +26,7 @@ from bot.services.common import GameView
 from bot.services.press import names_hidden
 from bot.services.surface import MissedOrders
 from bot.ui.board import add_board_button
-from bot.ui.common import RefereeBot
+from bot.ui.common import RefereeBot, pinging
 from bot.ui.embeds import COLOUR, fit_embeds, result_text, results_embeds
 from bot.ui.format import (
     deadline_text,
@@ -86,7 +86,7 @@ def _nonce(outbox_id: int | None = None) -> dict[str, str]:
 
 async def _to_game(bot: RefereeBot, post: PostMessage, *, content: str | None = None,
                    embeds: list[discord.Embed] | None = None,
-                   view: discord.ui.View | None = None) -> None:
+                   view: discord.ui.View | None = None, ping: Iterable[int] = ()) -> None:
     target = post.thread_id or post.channel_id
     if target is None:
         log.warning("post %s has no channel", post.outbox_id)
@@ -101,6 +101,9 @@ async def _to_game(bot: RefereeBot, post: PostMessage, *, content: str | None = 
         kwargs["file"] = file
     if view is not None:
         kwargs["view"] = view
+    ping = list(ping)
+    if ping:  # else the client's default: no mention pings (names are user-supplied)
+        kwargs["allowed_mentions"] = pinging(ping)
     kwargs.update(_nonce(post.outbox_id))
     await channel.send(**kwargs)
 
@@ -225,6 +228,7 @@ async def _game_started(bot: RefereeBot, post: PostMessage) -> None:
         body += "\n\n" + t("words.started_next", loc)
     mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
     await _to_game(bot, post, content=None if hidden else mentions or None,
+                   ping=() if hidden else [int(s["user_id"]) for s in p.get("seats", [])],
                    embeds=[_embed(t("post.started_title", loc, name=g.name), body)])
     for s in p.get("seats", []) if hidden else ():  # each learns their power alone
         await _dm_quietly(bot, int(s["user_id"]), embed=_embed(
@@ -276,6 +280,10 @@ async def _game_over(bot: RefereeBot, post: PostMessage) -> None:
     if options.get("bot_powers"):  # a practice game: not rated (bot.services.bots)
         embed.add_field(name=t("bots.played_by_bot", loc), inline=False,
                         value=_powers(options["bot_powers"], loc, variant))
+    if options.get("press") == "gunboat" and "assignment_seed" in options:
+        # kept secret while it ran (it tells the seats), published now, as the crisis
+        # seeds of L'Impérialisme are after their draw
+        embed.set_footer(text=t("settings.seed", loc, seed=options["assignment_seed"]))
     await _to_game(bot, post, embeds=[embed])
 
 

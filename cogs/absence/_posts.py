@@ -8,6 +8,7 @@ import discord
 from bot.i18n import t
 from bot.scheduler import PostMessage
 from bot.services import games as games_service
+from bot.services.press import names_hidden
 from bot.ui.absence import day_text
 from bot.ui.common import RefereeBot
 from bot.ui.embeds import COLOUR
@@ -20,9 +21,16 @@ async def _extended(bot: RefereeBot, post: PostMessage) -> None:
     target = post.thread_id or post.channel_id
     if target is None:
         return
-    text = t("absence.extended_post", loc, user=f"<@{p['user_id']}>",
-             ends=day_text(str(p["ends"]), loc), count=int(p["days"]),
-             deadline=deadline_text(p.get("deadline")))
+    days = {"ends": day_text(str(p["ends"]), loc), "count": int(p["days"]),
+            "deadline": deadline_text(p.get("deadline"))}
+    game = await games_service.get_game(bot.db, game_id=post.game_id or 0)
+    seat = game.player(int(p["user_id"]))
+    if names_hidden(game):  # gunboat: the power, as /game status shows it, never the player
+        powers = ", ".join(power_name(pw, loc, game.variant) for pw in
+                           (seat.powers if seat else ())) or t("press.player", loc)
+        text = t("absence.extended_post_power", loc, powers=powers, **days)
+    else:
+        text = t("absence.extended_post", loc, user=f"<@{p['user_id']}>", **days)
     await bot.get_partial_messageable(target).send(embed=discord.Embed(
         title=t("absence.extended_title", loc), description=text, colour=COLOUR))
 

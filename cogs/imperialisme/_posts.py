@@ -26,7 +26,7 @@ from bot.services import games as games_service
 from bot.services import imperialisme as service
 from bot.services.errors import ServiceError
 from bot.services.press import names_hidden
-from bot.ui.common import RefereeBot
+from bot.ui.common import RefereeBot, pinging
 from bot.ui.embeds import COLOUR
 from bot.ui.format import deadline_text
 from cogs.imperialisme._views import (
@@ -53,7 +53,7 @@ def _embed(title: str, description: str = "") -> discord.Embed:
 
 async def _to_game(bot: RefereeBot, post: PostMessage, embed: discord.Embed, *,
                    content: str | None = None, view: discord.ui.View | None = None,
-                   map_title: str | None = None) -> None:
+                   map_title: str | None = None, ping: Sequence[int] = ()) -> None:
     target = post.thread_id or post.channel_id
     if target is None:
         log.warning("post %s has no channel", post.outbox_id)
@@ -65,6 +65,8 @@ async def _to_game(bot: RefereeBot, post: PostMessage, embed: discord.Embed, *,
         embed.set_image(url=f"attachment://{name}")
     if view is not None:
         kwargs["view"] = view
+    if ping:
+        kwargs["allowed_mentions"] = pinging(ping)
     await bot.get_partial_messageable(target).send(**kwargs)
 
 
@@ -94,7 +96,8 @@ async def _started(bot: RefereeBot, post: PostMessage, name: str) -> None:
     body += "\n\n" + t("words.imp_next", loc)  # a referee's post: what to do next
     mentions = " ".join(f"<@{s['user_id']}>" for s in p.get("seats", []))
     await _to_game(bot, post, _embed(t("imp.started_title", loc, name=name), body),
-                   content=None if hidden else mentions or None)
+                   content=None if hidden else mentions or None,
+                   ping=() if hidden else [int(s["user_id"]) for s in p.get("seats", [])])
     for s in p.get("seats", []) if hidden else ():
         try:
             channel = await bot.create_dm(discord.Object(id=int(s["user_id"])))  # type: ignore[arg-type]
@@ -193,7 +196,8 @@ async def _ballot(bot: RefereeBot, post: PostMessage, name: str) -> None:
             if hidden else t("imp.dm_closed", loc, user=f"<@{user_id}>",
                              power=power_name(ballot.power, loc))
         await _to_game(bot, post, _embed(name, text),
-            content=None if hidden else f"<@{user_id}>", view=view)
+            content=None if hidden else f"<@{user_id}>", view=view,
+            ping=() if hidden else [user_id])
 
 
 async def _result(bot: RefereeBot, post: PostMessage, name: str) -> None:

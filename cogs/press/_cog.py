@@ -27,29 +27,49 @@ INBOX_SHOWN = 10  # letters in one /inbox reply (Discord: 25 fields, 6,000 chara
 
 
 def powers_text(powers: Any, locale: str, variant: str) -> str:
+    """Power names joined by commas: the catalogue's grammar functions (``A_AND``,
+    ``DE_AND``…) give each its article and put the last after "and"/"et"."""
     return ", ".join(power_name(str(p), locale, variant) for p in powers)
 
 
-def letter_heading(letter: press_service.Letter, locale: str, variant: str) -> str:
-    sender = powers_text(letter.sender, locale, variant) if letter.sender else \
+def _sender(letter: press_service.Letter, locale: str, variant: str) -> str:
+    return powers_text(letter.sender, locale, variant) if letter.sender else \
         t("press.letter.anonymous", locale)
-    phase = phase_name(letter.phase, locale, variant) if letter.phase \
+
+
+def _recipients(letter: press_service.Letter, locale: str, variant: str) -> str:
+    """The recipients' names, or for an anonymous letter read by anyone but its sender
+    what the list may say without telling who wrote it (RULES.md secrecy)."""
+    hidden = letter.hidden_to
+    if hidden is None:
+        return powers_text(letter.recipients, locale, variant)
+    if hidden.everyone:
+        return t("press.letter.everyone", locale)
+    if not hidden.to_reader:
+        return t("press.letter.powers", locale, count=hidden.count)
+    return t("press.letter.you_and", locale, count=hidden.others)
+
+
+def _phase(letter: press_service.Letter, locale: str, variant: str) -> str:
+    return phase_name(letter.phase, locale, variant) if letter.phase \
         else t("press.phase.none", locale)
+
+
+def letter_heading(letter: press_service.Letter, locale: str, variant: str) -> str:
     key = "press.inbox.sent" if letter.mine else "press.inbox.received"
-    return t(key, locale, sender=sender, phase=phase,
-             powers=powers_text(letter.recipients, locale, variant))
+    return t(key, locale, sender=_sender(letter, locale, variant),
+             phase=_phase(letter, locale, variant),
+             powers=_recipients(letter, locale, variant))
 
 
 def letter_embed(game: GameView, letter: press_service.Letter, locale: str) -> discord.Embed:
     """A letter as its recipient reads it in their DMs: never a player's name."""
-    sender = powers_text(letter.sender, locale, game.variant) if letter.sender else \
-        t("press.letter.anonymous", locale)
-    phase = phase_name(letter.phase, locale, game.variant) if letter.phase \
-        else t("press.phase.none", locale)
-    embed = discord.Embed(title=t("press.letter.title", locale, sender=sender, name=game.name),
+    embed = discord.Embed(title=t("press.letter.title", locale, name=game.name,
+                                  sender=_sender(letter, locale, game.variant)),
                           description=letter.text, colour=COLOUR)
-    embed.add_field(name=t("press.letter.to", locale, phase=phase, powers=powers_text(
-        letter.recipients, locale, game.variant)), value="\u200b", inline=False)
+    embed.add_field(name=t("press.letter.to", locale, phase=_phase(letter, locale, game.variant),
+                           powers=_recipients(letter, locale, game.variant)),
+                    value="\u200b", inline=False)
     embed.set_footer(text=t("press.letter.footer", locale))
     return embed
 
@@ -113,8 +133,10 @@ class PressCog(commands.Cog):
             author = t("press.anonymous", public)
         elif allowed.powers:
             author = powers_text(allowed.powers, public, game.variant)
-        else:
+        elif allowed.gm:
             author = t("press.gm", public)
+        else:  # a player before the powers are drawn
+            author = interaction.user.display_name
         embed = discord.Embed(title=t("press.title", public, author=author),
                               description=text, colour=COLOUR)
         if not anonymous:

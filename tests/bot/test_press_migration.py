@@ -20,4 +20,4 @@ async def test_press_letters_migration_down_and_up(db: Database) -> None:
         columns = await session.run_sync(
             lambda s: {c["name"] for c in inspect(s.connection()).get_columns("press_letter")})
     assert kept[0] == "fr"
-    assert {"sealed", "recipients", "recipient_users", "sender_user_id"} <= columns
+    assert {"sealed", "recipients", "recipient_users"} <= columns

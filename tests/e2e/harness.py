@@ -13,9 +13,11 @@ Used by tests/cogs, tests/e2e, ``tools/demo.py`` and ``tools/bench_bot.py``.
 from __future__ import annotations
 
 import asyncio
+import base64
 import itertools
 import json
 import re
+import secrets
 import socket
 import time
 from collections.abc import AsyncIterator, Iterable
@@ -33,6 +35,9 @@ EPHEMERAL = 1 << 6
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 APPLICATION_ID = 900000000000000001
 BOT_USER_ID = 900000000000000001
+# shaped like a bot token (the bot's id in base64, a timestamp, a signature): the checks
+# before logging in refuse anything else
+FAKE_TOKEN = "OTAwMDAwMDAwMDAwMDAwMDAx.GaBcDe.fake-signature-of-the-test-bot0"
 # tasks discord.py starts per incoming interaction; the harness waits for them
 _HANDLER_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-view-dispatch",
                           "discord-ui-dynamic-item", "discord-ui-modal-dispatch", "bot-action")
@@ -605,6 +610,9 @@ class Harness:
 
 GUILD_ID = 500
 CHANNEL_ID = 600_000_000_000_000_001
+# the bots of one test process share a key (a restart reads what the first sealed); given
+# as SECRET_KEY, nothing is written (never a data/secret.key in the checkout)
+TEST_KEY = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode()
 FORUM_ID = 600_000_000_000_000_002
 
 
@@ -620,7 +628,8 @@ async def running_bot(database_url: str, *, fake: FakeDiscord | None = None,
     owned = fake is None
     fake = fake or FakeDiscord().install()
     settings = Settings(_env_file=None, database_url=database_url,  # type: ignore[call-arg]
-                        discord_token="fake-token", default_locale="en")
+                        discord_token="fake-token", default_locale="en",
+                        secret_key=TEST_KEY)
     bot = DiplomacyBot(settings, run_scheduler=False)
     # scripted players fire commands faster than anyone: no throttle unless a test sets
     # one (tests/e2e/test_throttle.py)

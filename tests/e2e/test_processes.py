@@ -46,6 +46,7 @@ from bot.settings import Settings
 from bot.ui.posts import DM_KINDS
 from tests.e2e.harness import (
     ALL_PERMISSIONS,
+    FAKE_TOKEN,
     MEMBER_PERMISSIONS,
     Call,
     FakeDiscord,
@@ -334,7 +335,7 @@ async def _scenario(tmp_path: Path) -> None:
     processes = {name: Process(name, tmp_path / f"{name}.log")
                  for name in ("p0", "p1", "worker")}
     async with fresh_database() as url:
-        env = {**os.environ, "DATABASE_URL": url, "DISCORD_TOKEN": "fake-token",
+        env = {**os.environ, "DATABASE_URL": url, "DISCORD_TOKEN": FAKE_TOKEN,
                "SECRET_KEY": Fernet.generate_key().decode(), "SHARD_COUNT": str(SHARDS),
                "LOG_LEVEL": "INFO", "PYTHONPATH": str(ROOT), "SCHEDULER_MAX_SLEEP": "300"}
         env.pop("SHARD_IDS", None)

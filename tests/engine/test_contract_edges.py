@@ -41,7 +41,7 @@ def test_a_lone_surrogate_in_an_order_gets_its_answer_and_the_batch_goes_on() ->
 
 def test_deep_nesting_is_one_clear_error_not_a_traceback() -> None:
     rc, answers = cli(b"[" * 100_000)
-    assert rc == 0 and len(answers) == 1
+    assert rc == 1 and len(answers) == 1  # 1: a request failed
     assert "nested too deeply" in answers[0]["error"]
 
 
@@ -52,7 +52,7 @@ def test_json_lines_split_on_newlines_only(separator: str) -> None:
     lines = [json.dumps(GOOD), json.dumps(odd, ensure_ascii=False), "{not json", "[1, 2]",
              json.dumps(GOOD)]
     rc, answers = cli(("\n".join(lines) + "\n").encode("utf-8"))
-    assert rc == 0 and len(answers) == 5
+    assert rc == 1 and len(answers) == 5
     assert "bad JSON" in answers[2]["error"]
     assert answers[3]["field"] == "request"  # a JSON value that is not a request
     assert answers[4]["state"]["phase"] == "F1901M"
@@ -60,7 +60,7 @@ def test_json_lines_split_on_newlines_only(separator: str) -> None:
 
 def test_undecodable_bytes_are_refused_not_fatal() -> None:
     rc, answers = cli(json.dumps(GOOD).encode() + b"\n" + b'{"state": "\xff\xfe"}\n')
-    assert rc == 0 and len(answers) == 2 and "error" in answers[1]
+    assert rc == 1 and len(answers) == 2 and "error" in answers[1]
 
 
 @pytest.mark.parametrize(("request_", "field"), [
@@ -146,14 +146,14 @@ def test_a_line_of_other_whitespace_gets_an_error_answer(odd: str) -> None:
     request, malformed, and gets its one answer."""
     lines = [json.dumps(GOOD), odd, " \t\r", json.dumps(GOOD)]
     rc, answers = cli(("\n".join(lines) + "\n").encode("utf-8"))
-    assert rc == 0 and len(answers) == 3
+    assert rc == 1 and len(answers) == 3  # 1: a request failed
     assert "bad JSON" in answers[1]["error"]
     assert answers[0]["state"]["phase"] == answers[2]["state"]["phase"] == "F1901M"
 
 
 def test_input_of_other_whitespace_alone_gets_an_error_answer() -> None:
     rc, answers = cli("\u3000\n".encode())
-    assert rc == 0 and len(answers) == 1 and "bad JSON" in answers[0]["error"]
+    assert rc == 1 and len(answers) == 1 and "bad JSON" in answers[0]["error"]
     rc, answers = cli(b" \r\n\t\n")
     assert rc == 2 and answers == []
 

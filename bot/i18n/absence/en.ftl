@@ -8,6 +8,11 @@ absence-extended_post = { $user } is away until { $ends }: the deadline moves to
         [one] { $count } day
        *[other] { $count } days
     } of their allowance).
+# gunboat: the power, never its player (who plays it is secret until the end)
+absence-extended_post_power = { ART_AND($powers) } is away until { $ends }: the deadline moves to { $deadline } ({ $count ->
+        [one] { $count } day
+       *[other] { $count } days
+    } of its player's allowance).
 absence-extended_title = Deadline moved for an absence
 absence-policy = Absences in this game: { $policy ->
         [replace] the game master names a replacement

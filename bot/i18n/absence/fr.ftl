@@ -8,6 +8,11 @@ absence-extended_post = { $user } est absent jusqu'au { $ends } : la date limi
         [one] { $count } jour
        *[other] { $count } jours
     } de son crédit).
+# gunboat : la puissance, jamais son joueur (qui la joue reste secret jusqu'à la fin)
+absence-extended_post_power = Absence { DE_AND($powers) } jusqu'au { $ends } : la date limite passe au { $deadline } ({ $count ->
+        [one] { $count } jour
+       *[other] { $count } jours
+    } du crédit de son joueur).
 absence-extended_title = Date limite repoussée pour une absence
 absence-policy = Absences dans cette partie : { $policy ->
         [replace] le MJ nomme un remplaçant

@@ -4,17 +4,27 @@ press-gm = the game master
 press-sent = Your press release is posted.
 press-title = Press release — { $author }
 press-letter-sent = { $anonymous ->
-        [yes] Your unsigned letter to { $powers } is on its way: each recipient gets it by direct message.
-       *[no] Your letter to { $powers } is on its way: each recipient gets it by direct message.
+        [yes] Your unsigned letter to { ART_AND($powers) } is on its way: each recipient gets it by direct message.
+       *[no] Your letter to { ART_AND($powers) } is on its way: each recipient gets it by direct message.
     }
-press-letter-title = Letter from { $sender } — { $name }
+press-letter-title = Letter from { ART_AND($sender) } — { $name }
 press-letter-anonymous = an anonymous power
-press-letter-to = To { $powers } · { $phase }
+press-letter-to = To { ART_AND($powers) } · { $phase }
+# an anonymous letter's recipients as its readers see them: never a list that tells its sender
+press-letter-you_and = you and { $count ->
+        [one] one other power
+       *[other] { $count } other powers
+    }
+press-letter-everyone = every power
+press-letter-powers = { $count ->
+        [one] one power
+       *[other] { $count } powers
+    }
 press-letter-footer = Your letters of this game: /inbox in its channel.
 press-inbox-title = Letters of { $name }
 press-inbox-empty = No letter yet: write one with /press and the option “to”.
-press-inbox-received = 📨 From { $sender } to { $powers } — { $phase }
-press-inbox-sent = 📤 You ({ $sender }) to { $powers } — { $phase }
+press-inbox-received = 📨 From { ART_AND($sender) } to { ART_AND($powers) } — { $phase }
+press-inbox-sent = 📤 You ({ ART_AND($sender) }) to { ART_AND($powers) } — { $phase }
 press-inbox-more = { $count ->
         [one] One older letter is not shown.
        *[other] { $count } older letters are not shown.

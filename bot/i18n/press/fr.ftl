@@ -4,17 +4,27 @@ press-gm = le meneur de jeu
 press-sent = Votre communiqué est publié.
 press-title = Communiqué — { $author }
 press-letter-sent = { $anonymous ->
-        [yes] Votre lettre non signée à { $powers } est partie : chaque destinataire la reçoit en message privé.
-       *[no] Votre lettre à { $powers } est partie : chaque destinataire la reçoit en message privé.
+        [yes] Votre lettre non signée { A_AND($powers) } est partie : chaque destinataire la reçoit en message privé.
+       *[no] Votre lettre { A_AND($powers) } est partie : chaque destinataire la reçoit en message privé.
     }
-press-letter-title = Lettre de { $sender } — { $name }
+press-letter-title = Lettre { DE_AND($sender) } — { $name }
 press-letter-anonymous = une puissance anonyme
-press-letter-to = À { $powers } · { $phase }
+press-letter-to = { A_AND_CAP($powers) } · { $phase }
+# les destinataires d'une lettre anonyme comme ses lecteurs les voient : jamais une liste qui trahit l'auteur
+press-letter-you_and = vous et { $count ->
+        [one] une autre puissance
+       *[other] { $count } autres puissances
+    }
+press-letter-everyone = toutes les puissances
+press-letter-powers = { $count ->
+        [one] une puissance
+       *[other] { $count } puissances
+    }
 press-letter-footer = Vos lettres de cette partie : /courrier dans son salon.
 press-inbox-title = Lettres { DE_NAME($name) }
 press-inbox-empty = Aucune lettre pour l'instant : écrivez-en une avec /communiqué et l'option « à ».
-press-inbox-received = 📨 De { $sender } à { $powers } — { $phase }
-press-inbox-sent = 📤 Vous ({ $sender }) à { $powers } — { $phase }
+press-inbox-received = 📨 { DE_AND_CAP($sender) } { A_AND($powers) } — { $phase }
+press-inbox-sent = 📤 Vous ({ ART_AND($sender) }) { A_AND($powers) } — { $phase }
 press-inbox-more = { $count ->
         [one] { $count } lettre plus ancienne n'est pas affichée.
        *[other] { $count } lettres plus anciennes ne sont pas affichées.
