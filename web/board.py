@@ -25,6 +25,7 @@ from bot.i18n import has_key, t
 from bot.models import Game, Player
 from bot.services import history as history_service
 from bot.services import orders as orders_service
+from bot.services.bots import bot_powers
 from bot.services.classic.turn import engine_options
 from bot.services.common import SEATED
 from bot.services.errors import NotFound, ServiceError
@@ -297,6 +298,8 @@ async def _public_board(db: Database, loaded: Loaded, lang: str, *, seq: int | N
                                           await _state_after(db, game, shown or last, phases)),
                  "me": None}
     out["crisis"] = _crisis(game, state, lang)
+    # the powers the bot plays now: every post says so (rules §3.2), the board too
+    out["bots"] = sorted(bot_powers(game, loaded.players))
     return out
 
 

@@ -137,3 +137,20 @@ async def test_a_phone_reads_the_order_back_under_the_map(browser, db) -> None:
         await expect(hint).to_contain_text("Armée à Marseille")
         assert not page.js_errors
         await ctx.close()
+
+
+async def test_the_powers_the_bot_plays_are_marked(browser, db) -> None:
+    game_id = await started_classic(db, [WEST], options={"bots": 6}, channel_id=601)
+    game = await games.game_in_channel(db, channel_id=601)
+    mine = game.players[0].powers[0]
+    async with board_server(db) as base:
+        for url, locale, word in ((f"{base}/g/{game_id}", "en-GB", "played by the bot"),
+                                  (link(base, db, game_id, WEST), "fr-FR",
+                                   "jouée par le bot")):
+            ctx, page = await open_board(browser, url, locale=locale)
+            await map_drawn(page)
+            tagged = await page.locator("#centres li:has(.bot-tag)").evaluate_all(
+                "els => els.map(e => e.getAttribute('data-power')).sort()")
+            assert tagged == sorted(game.options["bot_powers"]) and mine not in tagged
+            assert await page.locator(".bot-tag").first.text_content() == word
+            await ctx.close()

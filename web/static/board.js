@@ -645,6 +645,12 @@
         var n = document.createElement('b');
         n.textContent = String(count[p] || 0);
         li.appendChild(n);
+        if ((data.bots || []).indexOf(p) >= 0) {  // played by the bot
+          var tag = document.createElement('span');
+          tag.className = 'bot-tag';
+          tag.textContent = T.bot;
+          li.appendChild(tag);
+        }
         legend.appendChild(li);
       });
     }

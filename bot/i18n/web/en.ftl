@@ -69,3 +69,4 @@ web-deadline_days = { $days } d { $hours } h
 web-deadline_hours = { $hours } h { $minutes } min
 web-centres = Supply centres
 web-added = ✓ Added: { $say }. Pick another unit, or Send orders.
+web-bot = played by the bot

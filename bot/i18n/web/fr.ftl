@@ -69,3 +69,4 @@ web-deadline_days = { $days } j { $hours } h
 web-deadline_hours = { $hours } h { $minutes } min
 web-centres = Centres de ravitaillement
 web-added = ✓ Ajouté : { $say }. Choisissez une autre unité, ou Envoyer les ordres.
+web-bot = jouée par le bot
