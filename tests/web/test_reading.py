@@ -154,3 +154,16 @@ async def test_the_powers_the_bot_plays_are_marked(browser, db) -> None:
             assert tagged == sorted(game.options["bot_powers"]) and mine not in tagged
             assert await page.locator(".bot-tag").first.text_content() == word
             await ctx.close()
+
+
+async def test_a_refusal_says_what_happened_in_plain_words(browser, db) -> None:
+    game_id, _seats = await _game(db)
+    async with board_server(db) as base:
+        for locale, title in (("fr-FR", "La carte ne peut pas être montrée"),
+                              ("en-GB", "The board cannot be shown")):
+            ctx, page = await open_board(browser, link(base, db, game_id, WEST)[:-4] + "AAAA",
+                                         locale=locale)
+            await expect(page.locator("h1")).to_have_text(title)
+            assert await page.title() == title
+            await expect(page.locator("#reason")).to_have_attribute("data-reason", "altered")
+            await ctx.close()

@@ -2,7 +2,7 @@
 
 web-board_title = { $game } — the board
 web-spectator_title = { $game } — public board
-web-refused_title = This page opens nothing
+web-refused_title = The board cannot be shown
 web-refused-expired = This link has expired. Ask Discord for a new one: the “Open the map” button of /orders show.
 web-refused-altered = This link is not valid: it was altered or cut short. Open the board again from Discord.
 web-refused-missing = You have no session for this game in this browser. Open the board from your personal link in Discord.

@@ -2,7 +2,7 @@
 
 web-board_title = { $game } — la carte
 web-spectator_title = { $game } — la carte publique
-web-refused_title = Cette page n'ouvre rien
+web-refused_title = La carte ne peut pas être montrée
 web-refused-expired = Ce lien a expiré. Demandez-en un nouveau dans Discord : le bouton « Ouvrir la carte » de /ordres voir.
 web-refused-altered = Ce lien n'est pas valable : il a été modifié ou tronqué. Ouvrez de nouveau la carte depuis Discord.
 web-refused-missing = Ce navigateur n'a pas de session pour cette partie. Ouvrez la carte avec votre lien personnel dans Discord.
