@@ -19,7 +19,7 @@ SCRIPT_TEXTS = ("send", "ready", "orders", "no_orders", "remove", "remove_order"
                 "cancel", "history", "results", "results_of", "now", "crisis", "pick_unit",
                 "picked", "picked_second", "conditional", "nothing", "bids", "bids_text",
                 "bids_send", "help_support", "help_convoy", "unsent", "synced",
-                "deadline_at", "deadline_days", "deadline_hours", "added", "bot")
+                "deadline_at", "deadline_days", "deadline_hours", "added", "bot", "bids_hint")
 
 
 @cache

@@ -167,3 +167,37 @@ async def test_a_refusal_says_what_happened_in_plain_words(browser, db) -> None:
             assert await page.title() == title
             await expect(page.locator("#reason")).to_have_attribute("data-reason", "altered")
             await ctx.close()
+
+
+async def test_the_duels_auction_shows_its_form_alone(browser, tmp_path: Path) -> None:
+    from tests.e2e.harness import CHANNEL_ID, Member, running_bot
+    from tests.web.helpers import GM
+
+    alice, bob = Member(2001, "alice", locale="en-GB"), Member(2002, "bob", locale="fr")
+    async with running_bot(f"sqlite+aiosqlite:///{tmp_path / 'duel.db'}") as h:
+        await h.slash(GM, "game create", channel_id=CHANNEL_ID, variant="duel", name="Duel")
+        await h.slash(alice, "game join", channel_id=CHANNEL_ID,
+                      preferences="FRA, ENG, GER, ITA, AUS, RUS, TUR")
+        await h.slash(bob, "game join", channel_id=CHANNEL_ID,
+                      preferences="GER, ENG, FRA, ITA, AUS, RUS, TUR")
+        await h.slash(GM, "game start", channel_id=CHANNEL_ID)
+        game = await games.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+        async with board_server(h.bot.db) as base:
+            for who, locale, hint, saved, label in (
+                    (alice, "en-GB", "This season is the auction", "Bids saved: /bids show",
+                     "Your bids, as /bid takes them"),
+                    (bob, "fr-FR", "Cette saison est celle des enchères",
+                     "Enchères enregistrées\u202f: /bids show", "Vos enchères, comme /bid")):
+                ctx, page = await open_board(browser, link(base, h.bot.db, game.id, who.id),
+                                             locale=locale)
+                await map_drawn(page)
+                await expect(page.locator("#hint")).to_contain_text(hint)
+                for hidden in ("#orders", "#typed", "#send", "#orders-title"):
+                    await expect(page.locator(hidden)).to_be_hidden()
+                await expect(page.locator("#ready")).to_be_visible()
+                await expect(page.locator("label[for=bids-text]")).to_contain_text(label)
+                await page.fill("#bids-text", "ENG 5, ITA 3" if who is alice else "ENG 4")
+                await page.click("#bids button[type=submit]")
+                await expect(page.locator("#status")).to_contain_text(saved)
+                assert not page.js_errors
+                await ctx.close()

@@ -264,6 +264,7 @@
     var h = $('hint');
     if (!h) return;
     if (spectator) { h.textContent = ''; return; }
+    if (data.me.bids) { h.textContent = T.bids_hint; return; }  // the duel's auction
     if (!data.me.acting.length) { h.textContent = T.nothing; return; }
     // the order just added, read back under the map (on a phone the list is out of sight)
     if (!pick) { h.textContent = added ? fill(T.added, {say: added}) : T.pick_unit; return; }
@@ -690,6 +691,10 @@
       var bidForm = $('bids');
       if (bidForm) {
         bidForm.hidden = !data.me.bids;
+        // the auction has no orders: its form alone, with Ready
+        ['orders-title', 'orders', 'due', 'typed', 'send', 'sync'].forEach(function (id) {
+          if ($(id)) $(id).hidden = !!data.me.bids;
+        });
         if (data.me.bids) {
           $('bids-text').value = data.me.bids.text || '';
           $('bids-text').setAttribute('placeholder', data.me.bids.minors.map(function (m) {
