@@ -186,8 +186,8 @@ async def test_the_duels_auction_shows_its_form_alone(browser, tmp_path: Path) -
             for who, locale, hint, saved, label in (
                     (alice, "en-GB", "This season is the auction", "Bids saved: /bids show",
                      "Your bids, as /bid takes them"),
-                    (bob, "fr-FR", "Cette saison est celle des enchères",
-                     "Enchères enregistrées\u202f: /bids show", "Vos enchères, comme /bid")):
+                    (bob, "fr-FR", "Cette saison est celle des offres secrètes",
+                     "Offres enregistrées\u202f: /offres voir", "Vos offres, comme /enchérir")):
                 ctx, page = await open_board(browser, link(base, h.bot.db, game.id, who.id),
                                              locale=locale)
                 await map_drawn(page)
