@@ -31,6 +31,13 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
                                      "turn_ms_median": ("<=", 250.0),
                                      "idle_heap_growth_bytes_per_game": ("<=", 8.0)}),
     ("tools.bench_bot", "bench", {"bot_order_submissions_per_s": (">=", 300.0)}),
+    # the first answer of every interaction of a freshly started bot process: 30 games,
+    # 660 interactions over 5 s and a deadline storm of 50 turns; PostgreSQL too when
+    # TEST_POSTGRES_URL is set
+    ("tools.bench_interactions", "bench", {
+        f"{db}_{run}_{figure}": ("<=", limit)
+        for db in ("sqlite", "postgresql") for run in ("cold", "warm")
+        for figure, limit in (("p99_ms", 1000.0), ("max_ms", 2500.0), ("unanswered", 0.0))}),
     # /game timelapse of a 20-year game (60 frames), GIF as the command sends by default
     ("tools.bench_timelapse", "bench", {"gif_cpu_s": ("<=", 3.0), "gif_mb": ("<=", 10.0),
                                         "webp_mb": ("<=", 10.0)}),

@@ -228,6 +228,14 @@ def rule_entries(language: str) -> list[ast.EntryType]:
     return out
 
 
+def preload() -> None:
+    """Read every catalogue and grammar table now: parsing them takes half a second, which
+    a process pays at start rather than in its first interactions."""
+    for language in LANGUAGES:
+        catalogue(language)
+        _articles(language)
+
+
 def rule_messages(language: str) -> dict[str, str]:
     """The rule refusals' catalogue keys and their Fluent source."""
     return {k: v for k, v in messages(language).items() if k.startswith("error.rule.")}

@@ -14,12 +14,12 @@ from sqlmodel import col, select
 
 from bot.db import Database
 from bot.models import Game, GameStatus, Guild, PhaseRecord, Player, utcnow
-from bot.services.classic.turn import engine_options
 from bot.services.common import GameView, game_view, load_game
 from bot.services.errors import Conflict, Invalid
 from bot.services.options import resolve_options
 from bot.services.options import schema as options_schema
 from bot.services.press import public_options
+from bot.services.written_orders import engine_options
 from engine import replay, variants
 
 EXPORTABLE = ("active", "paused", "finished")

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.scheduler import Render, render_pool
+from bot.render_pool import Render, render_pool
 from bot.services.archive import Chart, Frames
 from bot.services.options import map_style
 from bot.ui.format import power_name, results_by_power

@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.scheduler import PostMessage
+from bot.outbox import PostMessage
 from bot.services import games as games_service
 from bot.services import imperialisme as service
 from bot.services.errors import ServiceError

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.render import sprites
+import engine.render.sprites as sprites
 from engine.render.layout import LABEL_FONT_SIZE
 from engine.render.mapdata import MapData, load
 from engine.render.painter import draw_text

@@ -13,7 +13,8 @@ from typing import Any
 
 from PIL import Image
 
-from engine.render import sprites
+import engine.render.sprites as sprites
+from engine import variants
 from engine.render.base import (
     LEGEND_COLS,
     LEGEND_EXTRA_H,
@@ -90,7 +91,8 @@ def draw_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = Non
     the RGB image before the final quantisation (for a caller that scales it first);
     ``cached=False``: the static layer drawn anew, not taken from the cache (what a cached
     render equals, pixel for pixel)."""
-    name = map_name or str(state.get("map") or state.get("variant") or "classic")
+    name = map_name or str(state.get("map") or state.get("variant")
+                           or variants.get(variants.DEFAULT).map_name)
     base = base_layer(name, palette)
     md = base.map
     labels = labels if labels in LABELS else lang(locale)

@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.render import sprites
+import engine.render.sprites as sprites
 from engine.render.mapdata import FONTS, MapData
 from engine.render.palette import RGB, WHITE, Palette, mix
 

@@ -11,7 +11,7 @@ from sqlmodel import select
 from bot.db import Database
 from bot.models import Game, Player
 from bot.services import games, gm, history, orders, players, turns
-from bot.services.classic import turn as classic_turn
+from bot.services import written_orders as classic_turn
 from bot.services.errors import Conflict, Forbidden, Invalid, NotFound
 from engine import api as engine_api
 from tests.bot.conftest import GM, T0, USERS, new_game, user_of

@@ -9,7 +9,8 @@ import pytest
 
 from bot.db import Database
 from bot.models import Guild
-from bot.scheduler import PostMessage, Scheduler
+from bot.outbox import PostMessage
+from bot.scheduler import Scheduler
 from bot.services.errors import Invalid
 from bot.services.options import map_style, resolve_options
 from engine import api as engine_api

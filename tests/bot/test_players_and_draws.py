@@ -43,7 +43,7 @@ async def test_replacement_takes_over_the_seat(db: Database) -> None:
 async def test_a_player_who_leaves_is_run_in_civil_disorder_until_replaced(db: Database
                                                                           ) -> None:
     from bot.models import Game, Player
-    from bot.services.classic.turn import engine_options
+    from bot.services.written_orders import engine_options
 
     game_id = await new_game(db)
     leaver = await user_of(db, game_id, "italy")

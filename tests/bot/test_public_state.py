@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.db import Database
 from bot.models import Game
-from bot.services import surface
+from bot.services import games
 from engine import api as engine_api
 from engine import variants
 from tests.bot.conftest import new_game
@@ -19,7 +19,7 @@ async def test_conditional_orders_sent_ahead_are_not_in_the_public_position(db: 
         assert game is not None
         # as the engine keeps them after the Fall (engine/variants/classic/game.py)
         game.state = {**(game.state or {}), "conditional": {"france": ["Build A par"]}}
-    shown = await surface.public_state(db, game_id=game_id)
+    shown = await games.public_state(db, game_id=game_id)
     assert "conditional" not in shown
     assert shown["units"] == (game.state or {})["units"]
     async with db.transaction(write=False) as session:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.db import Database
-from bot.services import games, orders, status, surface
+from bot.services import games, orders, status
 from bot.services.errors import NotFound
 from tests.bot.conftest import new_game, sent, user_of
 
@@ -29,7 +29,7 @@ async def test_status_is_one_read_transaction_and_says_what_the_services_say(
     assert view.progress == await orders.order_status(db, game_id=game_id)
     assert view.progress is not None and view.progress.submitted == ("france",)
     assert view.progress.ready == ("italy",)
-    assert view.state == await surface.public_state(db, game_id=game_id)
+    assert view.state == await games.public_state(db, game_id=game_id)
     assert "A par - bur" not in repr(view) and "par - bur" not in repr(view.progress)
 
 

@@ -12,7 +12,7 @@ from sqlmodel import select
 from bot.db import Database
 from bot.models import Game, Outbox, PhaseRecord, Player
 from bot.services import games, history, orders, turns
-from bot.services.classic import turn as classic_turn
+from bot.services import written_orders as classic_turn
 from bot.services.errors import Conflict, Stale
 from tests.bot.conftest import GM, T0, new_game, user_of
 

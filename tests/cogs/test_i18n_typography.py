@@ -10,7 +10,7 @@ from bot.i18n import command_texts, messages, t, typography
 from bot.services.errors import OrdersRejected
 from bot.ui.errors import error_text
 from tests.cogs.helpers import started_game
-from tests.e2e.harness import CHANNEL_ID, Harness
+from tests.e2e.harness import CHANNEL_ID, Harness, answer
 
 NNBSP = "\u202f"
 # a high punctuation mark closing a phrase (followed by a space or the end), not preceded by
@@ -51,8 +51,8 @@ async def test_french_status_counts_centres_with_the_narrow_space(harness: Harne
     _game_id, by = await started_game(harness)
     french = replace(by["russia"], locale="fr")
     calls = await harness.slash(french, "game status", channel_id=CHANNEL_ID)
-    text = calls[0].text()
+    text = answer(calls).text()
     assert f"Russie{NNBSP}: 4" in text, text
     assert not BAD.search(text.replace("<t:", "")), text
     english = await harness.slash(by["russia"], "game status", channel_id=CHANNEL_ID)
-    assert "Russia: 4" in english[0].text()
+    assert "Russia: 4" in answer(english).text()

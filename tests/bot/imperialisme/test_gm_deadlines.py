@@ -9,10 +9,11 @@ from datetime import timedelta
 import pytest
 
 from bot.db import Database
-from bot.models import Crisis, Outbox, PhaseRecord
+from bot.models import Outbox, PhaseRecord
 from bot.services import gm
 from bot.services import imperialisme as service
 from bot.services.errors import Conflict
+from bot.services.imperialisme.tables import Crisis
 from tests.bot.imperialisme.test_service import (
     GM,
     T0,

@@ -14,11 +14,12 @@ import pytest
 from sqlmodel import select
 
 from bot.db import Database
-from bot.models import Crisis, Exchange, Game, Outbox, Vote
+from bot.models import Game, Outbox
 from bot.scheduler import Scheduler
 from bot.services import draws, turns
 from bot.services import imperialisme as service
 from bot.services.errors import Conflict, Forbidden, Invalid, ServiceError
+from bot.services.imperialisme.tables import Crisis, Exchange, Vote
 from engine.variants.imperialisme import api as imp
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)

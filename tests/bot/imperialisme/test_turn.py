@@ -14,11 +14,12 @@ import pytest
 from sqlmodel import select
 
 from bot.db import Database
-from bot.models import Crisis, Game, Outbox, PhaseRecord
+from bot.models import Game, Outbox, PhaseRecord
 from bot.scheduler import Scheduler
 from bot.services import history, turns
 from bot.services import imperialisme as service
 from bot.services.errors import ServiceError, Stale
+from bot.services.imperialisme.tables import Crisis
 from bot.services.registry import rules_for
 from tests.bot.conftest import dump
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.db import Database
-from bot.models import Vote
 from bot.sealing import Sealer, SealError
 from bot.services import imperialisme as service
 from bot.services.errors import Conflict
+from bot.services.imperialisme.tables import Vote
 from tests.bot.imperialisme.test_service import GM, POWERS, T0, USER, declared, new_game, rows
 
 

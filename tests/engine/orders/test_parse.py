@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engine.maps import load_map
-from engine.variants.classic.orders.errors import MESSAGES, OrderError
-from engine.variants.classic.orders.names import fold
-from engine.variants.classic.orders.parse import ParsedLine, parse_order, parse_orders
-from engine.variants.classic.orders.types import (
+from engine.orders.errors import MESSAGES, OrderError
+from engine.orders.names import fold
+from engine.orders.parse import ParsedLine, parse_order, parse_orders
+from engine.orders.types import (
     Build,
     Convoy,
     Disband,
@@ -695,7 +695,7 @@ def test_a_sheet_of_gibberish_gets_a_bounded_number_of_suggestions() -> None:
     """Each "did you mean" search scans every name: a sheet pays for at most
     MAX_SUGGESTIONS new ones (bounded checking time), a typo already seen is still answered,
     and the next sheet gets its own allowance."""
-    from engine.variants.classic.orders.parse import MAX_SUGGESTIONS, _closest
+    from engine.orders.parse import MAX_SUGGESTIONS, _closest
 
     _closest(M).clear()
     typos = ["Pariss", "Berlinn", "Munichh", "Viennaa", "Romee", "Venicee", "Londonn",

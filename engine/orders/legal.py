@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.maps import Kind, Map, province_of
-from engine.variants.classic.orders.types import (
+from engine.orders.state import GameState, PhaseType, Unit
+from engine.orders.types import (
     Build,
     Convoy,
     Disband,
@@ -15,8 +16,7 @@ from engine.variants.classic.orders.types import (
     Support,
     Waive,
 )
-from engine.variants.classic.orders.validate import adjustment_count
-from engine.variants.classic.state import GameState, PhaseType, Unit
+from engine.orders.validate import adjustment_count
 
 
 def unit_moves(game_map: Map, unit: Unit) -> list[str]:

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.maps import Kind, Power, load_map
-from engine.variants.classic.orders.errors import OrderError
-from engine.variants.classic.orders.parse import parse_order, parse_orders
-from engine.variants.classic.orders.types import (
+from engine.orders.errors import OrderError
+from engine.orders.parse import parse_order, parse_orders
+from engine.orders.types import (
     Build,
     Convoy,
     Disband,

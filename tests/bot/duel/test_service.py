@@ -16,11 +16,12 @@ from sqlmodel import select
 
 from bot.db import Database, migrate
 from bot.i18n import command_texts
-from bot.models import Bid, Game, Outbox, PhaseRecord, Player
+from bot.models import Game, Outbox, PhaseRecord, Player
 from bot.services import absence, turns
 from bot.services import duel as duel_service
 from bot.services import games as games_service
 from bot.services import players as players_service
+from bot.services.duel.tables import Bid
 from bot.services.errors import Conflict, Forbidden, RuleRefused, ServiceError, Stale
 from bot.ui.errors import error_text
 from engine import api as engine_api

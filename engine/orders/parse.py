@@ -11,7 +11,7 @@ Accepted (case, accents and spacing do not matter):
   vers la Hollande``, ``Flotte Mer du Nord convoie l'armée Yorkshire vers la Norvège``).
 
 The parser only reads: which unit exists, its real type and a missing coast are settled against
-the position by ``engine.variants.classic.orders.validate`` (seed 004 §3.5.2). A retreat written ``F TRI - ALB``
+the position by ``engine.orders.validate`` (seed 004 §3.5.2). A retreat written ``F TRI - ALB``
 stays a Move and a winter ``disband`` stays a Disband: the validator maps them by phase.
 Anything that cannot be read raises ``OrderError`` (code, offending words, suggestion) and
 nothing else: an ambiguous name is refused ("un ordre ambigu est sans effet", seed 004 §2.7.4).
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.maps import Kind, Map, province_of
-from engine.variants.classic.orders.errors import OrderError
-from engine.variants.classic.orders.names import fold
-from engine.variants.classic.orders.types import (
+from engine.orders.errors import OrderError
+from engine.orders.names import fold
+from engine.orders.types import (
     Build,
     Convoy,
     Disband,

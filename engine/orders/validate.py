@@ -11,8 +11,9 @@ from functools import cache
 from typing import Any
 
 from engine.maps import Kind, Map, coast_of, province_of
-from engine.variants.classic.orders.errors import OrderError
-from engine.variants.classic.orders.types import (
+from engine.orders.errors import OrderError
+from engine.orders.state import PROVINCE, GameState, PhaseType, Unit
+from engine.orders.types import (
     Build,
     Convoy,
     Disband,
@@ -25,7 +26,6 @@ from engine.variants.classic.orders.types import (
     Support,
     Waive,
 )
-from engine.variants.classic.state import PROVINCE, GameState, PhaseType, Unit
 from engine.wording import place_params, places_param, unit_param
 
 

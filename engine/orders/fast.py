@@ -1,6 +1,6 @@
 """Fast path for the canonical short forms (``A par - bur``, ``F nth C A lon - bel``,
 ``A bur S A par - mar``, ``F spa/sc H``): what the engine itself prints and what most players
-and programs send. Anything else goes to the full parser (``engine.variants.classic.orders.parse``), which
+and programs send. Anything else goes to the full parser (``engine.orders.parse``), which
 gives the same orders for these forms (tests/engine/test_fast_parse.py checks it)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import re
 from functools import cache
 
 from engine.maps import Map
-from engine.variants.classic.orders.parse import ParsedLine, parse_orders
-from engine.variants.classic.orders.types import Convoy, Hold, Move, Order, Support
+from engine.orders.parse import ParsedLine, parse_orders
+from engine.orders.types import Convoy, Hold, Move, Order, Support
 
 _LOC = r"([a-z]{3}(?:/[nse]c)?)"
 _LINE = re.compile(

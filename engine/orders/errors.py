@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from engine import variants
 from engine.errors import RuleError
 
 # code -> (English template, French template); params are str.format fields.
 MESSAGES: dict[str, tuple[str, str]] = {
-    # -- legality against the position (engine.variants.classic.orders.validate) ----------------------------
+    # -- legality against the position (engine.orders.validate) ----------------------------
     "no_unit": ("There is no unit in {location_at}.", "Il n'y a pas d'unité {location_at}."),
     "not_your_unit": ("The unit in {location_at} belongs to {owner}, not to you.",
                       "L'unité {location_at} appartient à {owner}, pas à vous."),
@@ -65,7 +66,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_your_power": ("You do not command {power}.", "Vous ne commandez pas {power}."),
     "closed_territory": ("{target} belongs to a neutral country no unit may enter.",
                          "{target} appartient à un pays neutre où aucune unité ne peut entrer."),
-    # -- reading the text (engine.variants.classic.orders.parse) --------------------------------------------
+    # -- reading the text (engine.orders.parse) --------------------------------------------
     "empty": ("The order is empty.", "L'ordre est vide."),
     "too_long": ("This order is too long ({length} characters; at most {limit}).",
                  "Cet ordre est trop long ({length} caractères ; au plus {limit})."),
@@ -103,7 +104,9 @@ class OrderError(RuleError):
     words: str = ""
     suggestion: str | None = None
 
-    variant: ClassVar[str] = "classic"
+    # its texts are the default variant's (error.rule.classic.<code>), whichever variant of
+    # written orders refuses the line
+    variant: ClassVar[str] = variants.DEFAULT
     MESSAGES: ClassVar[Mapping[str, tuple[str, str]]] = MESSAGES
     FALLBACK: ClassVar[tuple[str, str]] = ("Invalid order ({code}).", "Ordre invalide ({code}).")
 

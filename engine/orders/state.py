@@ -9,8 +9,9 @@ from functools import cache, cached_property, lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
 
+from engine import variants
 from engine.maps import Map, province_of
-from engine.variants.classic.orders.names import Ambiguous, normalise_location
+from engine.orders.names import Ambiguous, normalise_location
 
 
 class Season(StrEnum):
@@ -322,7 +323,7 @@ def state_from_json(data: dict[str, Any], game_map: Map, *, normalise_power=None
             c if c in provinces else province_of(place(c)) for c in cs
         ])
     extra = {k: v for k, v in data.items() if k not in CORE_KEYS}
-    state = GameState(variant=str(data.get("variant", "classic")), phase=phase, units=units,
+    state = GameState(variant=str(data.get("variant", variants.DEFAULT)), phase=phase, units=units,
                       centers=centers, contested=contested, extra=extra,
                       dislodged=tuple(d for d in dislodged if isinstance(d, Dislodged)))
     pending = [d for d in dislodged if isinstance(d, _Pending)]

@@ -6,11 +6,11 @@ import pytest
 
 from engine import api
 from engine.maps import load_map
-from engine.variants.classic.legal import legal_orders
-from engine.variants.classic.orders.fast import parse_many
-from engine.variants.classic.orders.parse import parse_orders
-from engine.variants.classic.orders.types import format_order
-from engine.variants.classic.state import state_from_json
+from engine.orders.fast import parse_many
+from engine.orders.legal import legal_orders
+from engine.orders.parse import parse_orders
+from engine.orders.state import state_from_json
+from engine.orders.types import format_order
 from tools.bench_engine import full_board
 
 M = load_map("classic")

@@ -1,28 +1,36 @@
 """A turn of written orders (classic Diplomacy, and any variant played the same way): the
-orders sent for the phase go to the engine; missed movement phases lead to civil disorder."""
+orders sent for the phase go to the engine; missed movement phases lead to civil disorder.
+``RULES`` is the registry's default: a variant with no turn rules of its own plays this way."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import col, delete
+from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.models import Game, OrderSet, Player, PlayerStatus
+from bot.db import Database
+from bot.models import Game, OrderSet, Outbox, PhaseRecord, Player, PlayerStatus
 from bot.services import bots as bots_service
 from bot.services.common import (
     NOT_PLAYING,
     SEATED,
+    PlayerView,
     enqueue,
+    load_players,
     pending_order_sets,
     phase_kind,
+    player_view,
     waiting_powers,
 )
+from bot.services.errors import NotFound
 from bot.services.registry import Record, Step
 from bot.services.turns import next_seq
 from engine import api as engine_api
+from engine import variants
 
 _BOT_CHAIN = 4  # at most this many retreat/adjustment phases played by the bot at once
 
@@ -73,8 +81,8 @@ def track_missed_phases(game: Game, players: Sequence[Player], choices: Sequence
     keeps the seat).
 
     Each declaration is a ``civil_disorder`` row for its player (a DM) carrying ``seq``, the
-    record of the turn: the turn's one results post announces it (``bot.services.surface.
-    missed_orders``), no public post of its own. The warning before it (``on_the_brink``) is
+    record of the turn: the turn's one results post announces it (``missed_orders``), no
+    public post of its own. The warning before it (``on_the_brink``) is
     part of that post too."""
     if phase_kind(phase) != "M":
         return []
@@ -120,14 +128,14 @@ def _engine_entry(order_set: OrderSet) -> dict[str, Any]:
     return {"power": order_set.power, "text": order_set.text}
 
 
-class ClassicTurn:
+class WrittenOrdersTurn:
     """Written orders: the rules of classic Diplomacy, and of any variant played with them."""
 
-    def __init__(self, variant: str = "classic") -> None:
+    def __init__(self, variant: str = variants.DEFAULT) -> None:
         self.variant = variant
 
-    def for_variant(self, variant: str) -> ClassicTurn:
-        return ClassicTurn(variant)
+    def for_variant(self, variant: str) -> WrittenOrdersTurn:
+        return WrittenOrdersTurn(variant)
 
     def choices(self, game: Game, players: Sequence[Player]) -> list[str]:
         return engine_api.powers_with_choices(dict(game.state or {}),
@@ -193,10 +201,45 @@ class ClassicTurn:
                     new_civil_disorder=tuple(fallen), more=more)
 
 
+@dataclass(frozen=True, slots=True)
+class MissedOrders:
+    """What a turn's results post says about missed orders (seed 004 §3.5.4, §3.6):
+    ``declared``: the civil-disorder declarations of the turn (payloads of the rows
+    ``track_missed_phases`` queued); ``warned``: players one missed movement phase away from
+    civil disorder, told before it hits."""
+
+    declared: tuple[dict[str, Any], ...]
+    warned: tuple[PlayerView, ...]
+    threshold: int
+
+
+async def missed_orders(db: Database, *, game_id: int, seq: int | None) -> MissedOrders:
+    """For the results post of the turn whose first record is ``seq``. Warnings hold only
+    while that record is the game's latest movement phase (a later post would be late)."""
+    async with db.transaction(write=False) as session:
+        game = await session.get(Game, game_id)
+        if game is None:
+            raise NotFound("game.not_found", game_id=game_id)
+        threshold = int((game.options or {}).get("nmr_threshold", 2))
+        rows = (await session.exec(select(Outbox.payload).where(
+            Outbox.game_id == game_id, Outbox.kind == "civil_disorder"))).all()
+        declared = tuple(dict(p) for p in rows if seq is not None and p.get("seq") == seq)
+        latest = (await session.exec(select(PhaseRecord.seq, PhaseRecord.phase).where(
+            PhaseRecord.game_id == game_id, col(PhaseRecord.superseded).is_(False))
+            .order_by(col(PhaseRecord.seq).desc()))).all()
+        movement = next((row_seq for row_seq, phase in latest if phase_kind(phase) == "M"),
+                        None)
+        warned: tuple[PlayerView, ...] = ()
+        if seq is not None and movement == seq:
+            warned = tuple(player_view(p) for p in on_the_brink(
+                game, await load_players(session, game_id)))
+        return MissedOrders(declared=declared, warned=warned, threshold=threshold)
+
+
 def _sheets(played: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The bot's entries as the history keeps order sheets (marked ``bot``)."""
     return [{"power": e["power"], "text": e["text"], "parsed": None, "bot": True}
             for e in played]
 
 
-RULES = ClassicTurn()
+RULES = WrittenOrdersTurn()

@@ -1,6 +1,6 @@
 """Order values. Locations are written as the player wrote them after name resolution
 (``spa`` or ``spa/nc``); legality and coast completion are checked against the position by
-``engine.variants.classic.orders.validate``."""
+``engine.orders.validate``."""
 
 from __future__ import annotations
 
