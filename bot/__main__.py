@@ -129,9 +129,9 @@ async def _rekey(args: argparse.Namespace) -> int:
     settings = preflight.load_settings()
     if isinstance(settings, preflight.Finding):
         return preflight.report([settings])
-    found = await preflight.check_database(settings.database_url)
-    if not all(f.ok for f in found):
-        return preflight.report(found)
+    unready = await preflight.migrated(settings.database_url)
+    if unready is not None:
+        return preflight.report([unready])
     key = settings.secret_key.get_secret_value() if settings.secret_key else None
     key_file = Path(settings.secret_key_file)
     if not key and not key_file.exists():

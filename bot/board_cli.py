@@ -41,6 +41,9 @@ async def board_link_command(args: argparse.Namespace) -> int:
                                 settings.secret_key_file)
     except (OSError, SealError) as exc:
         return _refuse(f"the secret key cannot be read: {preflight._reason(exc)}")
+    unready = await preflight.migrated(settings.database_url)
+    if unready is not None:
+        return _refuse(unready.text)
     db = Database(settings.database_url, sealer=sealer)
     try:
         game = await games_service.get_game(db, game_id=args.game)

@@ -203,6 +203,29 @@ async def check_database(url: str) -> list[Finding]:
     return found
 
 
+MIGRATE_FIRST = "run `.venv/bin/python -m bot migrate` first"
+
+
+async def migrated(url: str) -> Finding | None:
+    """For the commands that only read and write rows (board-link, rekey): why this database
+    cannot serve them yet (not reachable, no tables, an older schema), or None. They never
+    migrate themselves: only ``migrate`` and the bot's start change the schema."""
+    found = await check_database(url)
+    bad = next((f for f in found if not f.ok), None)
+    if bad is not None:
+        return bad
+    path = sqlite_file(url)
+    if path is not None and not path.exists():
+        return Finding(False, "schema", f"{path} does not exist yet: {MIGRATE_FIRST}")
+    schema = next(f for f in found if f.what == "schema")
+    if schema.text.startswith("empty"):
+        return Finding(False, "schema", f"the database has no tables yet: {MIGRATE_FIRST}")
+    if not schema.text.startswith("at the code's"):
+        behind = schema.text.split(":")[0]
+        return Finding(False, "schema", f"the database's schema is {behind}: {MIGRATE_FIRST}")
+    return None
+
+
 def check_key(settings: Settings) -> Finding:
     """The key that seals secrets at rest: readable, or creatable at the key file."""
     return _key(settings)[0]

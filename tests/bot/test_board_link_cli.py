@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import os
 import secrets
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -81,6 +82,31 @@ def test_refusals_are_one_line(tmp_path: Path, game: tuple[str, int]) -> None:
                          web_url=None), "WEB_URL is not set")
 
 
-def test_an_unreadable_database_is_one_line(tmp_path: Path) -> None:
-    one_error(board_link(tmp_path, f"sqlite+aiosqlite:///{tmp_path / 'empty.db'}",
-                         "--game", "1", "--user", "2"), "the database cannot be read")
+MIGRATE_FIRST = "run `.venv/bin/python -m bot migrate` first"
+
+
+def test_a_database_never_migrated_says_to_migrate_first(tmp_path: Path) -> None:
+    """Neither "no such table" nor a new empty file: the one step that is missing."""
+    missing = tmp_path / "missing.db"
+    one_error(board_link(tmp_path, f"sqlite+aiosqlite:///{missing}", "--game", "1",
+                         "--user", "2"), f"{missing} does not exist yet: {MIGRATE_FIRST}")
+    assert not missing.exists()
+    bare = tmp_path / "bare.db"
+    sqlite3.connect(bare).close()
+    one_error(board_link(tmp_path, f"sqlite+aiosqlite:///{bare}", "--game", "1",
+                         "--user", "2"), f"the database has no tables yet: {MIGRATE_FIRST}")
+
+
+@pytest.mark.parametrize("extra", [[], ["--forget-unreadable"]])
+def test_rekey_on_a_database_never_migrated_says_to_migrate_first(
+        tmp_path: Path, extra: list[str]) -> None:
+    bare = tmp_path / "bare.db"
+    sqlite3.connect(bare).close()
+    env = {k: v for k, v in os.environ.items() if k not in ("WEB_URL", "SECRET_KEY")}
+    env.update(DATABASE_URL=f"sqlite+aiosqlite:///{bare}", SECRET_KEY=KEY,
+               PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "bot", "rekey", *extra], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 2 and proc.stdout == ""
+    (line,) = proc.stderr.strip().splitlines()
+    assert line == f"ERROR schema: the database has no tables yet: {MIGRATE_FIRST}", line
