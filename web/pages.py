@@ -19,7 +19,8 @@ SCRIPT_TEXTS = ("send", "ready", "orders", "no_orders", "remove", "remove_order"
                 "cancel", "history", "results", "results_of", "now", "crisis", "pick_unit",
                 "picked", "picked_second", "conditional", "nothing", "bids", "bids_text",
                 "bids_send", "help_support", "help_convoy", "unsent", "synced",
-                "deadline_at", "deadline_days", "deadline_hours", "added", "bot", "bids_hint")
+                "deadline_at", "deadline_days", "deadline_hours", "added", "bot", "bids_hint", "votes_dm",
+                "votes_dm_crisis")
 
 
 @cache
@@ -32,7 +33,7 @@ def script_texts(lang: str) -> dict[str, str]:
               "deadline_at": {"when": "{when}", "left": "{left}"},
               "deadline_days": {"days": "{days}", "hours": "{hours}"},
               "deadline_hours": {"hours": "{hours}", "minutes": "{minutes}"},
-              "added": {"say": "{say}"}}
+              "added": {"say": "{say}"}, "votes_dm_crisis": {"crisis": "{crisis}"}}
     out = {k: t(f"web.{k}", lang, **fields.get(k, {})) for k in SCRIPT_TEXTS}
     for key in ("builds_due", "removals_due"):  # the script picks the form by CLDR's rule
         out[key] = t(f"web.{key}", lang, power="{power}", count=2, shown="{count}")

@@ -88,6 +88,20 @@ async def test_imperialisme_map_and_crisis_read_only(browser, tmp_path) -> None:
             await expect(page.locator("#panel")).to_be_hidden()
             assert await page.locator("[data-province]").count() > 150
             assert await page.locator(".province.lit").count() == 0
+            # nothing to order here: the hint says where the crisis's votes are cast
+            hint = page.locator("#hint")
+            await expect(hint).to_contain_text("Crise 1")
+            await expect(hint).to_contain_text("en message privé avec le bot")
+            await expect(hint).not_to_contain_text("rien à ordonner dans cette phase")
             await shot(page, "imperialisme-fr")
+            assert not page.js_errors
+            await ctx.close()
+            ctx, page = await open_board(browser, link(base, h.bot.db, game.id, players[1].id),
+                                         locale="en-GB")
+            await map_drawn(page)
+            hint = page.locator("#hint")
+            await expect(hint).to_contain_text("Crisis 1")
+            await expect(hint).to_contain_text("by direct message with the bot")
+            await expect(hint).not_to_contain_text("nothing to order in this phase")
             assert not page.js_errors
             await ctx.close()

@@ -265,6 +265,11 @@
     if (!h) return;
     if (spectator) { h.textContent = ''; return; }
     if (data.me.bids) { h.textContent = T.bids_hint; return; }  // the duel's auction
+    if (!data.me.written) {  // L'Impérialisme: its ballots stay in direct messages
+      h.textContent = data.crisis ? fill(T.votes_dm_crisis, {crisis: data.crisis.text})
+        : T.votes_dm;
+      return;
+    }
     if (!data.me.acting.length) { h.textContent = T.nothing; return; }
     // the order just added, read back under the map (on a phone the list is out of sight)
     if (!pick) { h.textContent = added ? fill(T.added, {say: added}) : T.pick_unit; return; }
