@@ -531,6 +531,11 @@ def space_json(geom: BaseGeometry, kind: str, center: Point | None, name_chars: 
     }
 
 
+# Names placed by hand where two neighbours' roomiest points sit side by side and their
+# names would touch on the board (Yorkshire's moved up, clear of Lancashire's).
+LABEL_AT = {"yor": (470.0, 718.0)}
+
+
 def geometry_json(built: Built) -> dict:
     spaces = {}
     for t in built.territories:
@@ -541,6 +546,8 @@ def geometry_json(built: Built) -> dict:
             center = city if geom.contains(city) else inside_point(geom)
         spaces[t.id] = space_json(geom, "land" if t.owner else "impassable", center,
                                   max(len(t.name_en), len(t.name_fr)))
+        if t.id in LABEL_AT:
+            spaces[t.id]["label"] = list(LABEL_AT[t.id])
     for z in built.seas:
         spaces[z.id] = space_json(built.sea_cells[z.id], "sea", None)
     return {

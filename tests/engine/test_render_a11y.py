@@ -222,3 +222,19 @@ def test_no_arrowhead_hides_the_name_it_points_at(palette: str, labels: str) -> 
             ink = pal.sea_text if md.spaces[sid].kind == "sea" else pal.text
             share = _ink(im, sid, md.code(sid, labels).upper(), ink)
             assert share >= 0.97, (sid, share, state["phase"])
+
+
+@pytest.mark.parametrize("labels", ["en", "fr"])
+def test_lancashire_and_yorkshire_names_stay_apart(labels: str) -> None:
+    """Side by side in England, LAN and YOR touched: their boxes, grown to the web board's
+    19 px names (16 px here) and the 2 px halo, share nothing."""
+    from engine.render.painter import label_boxes
+    from engine.render.spots import overlap
+
+    def grown(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        hw, hh = (box[2] - box[0]) / 2 * 19 / 16 + 2, (box[3] - box[1]) / 2 * 19 / 16 + 2
+        return (cx - hw, cy - hh, cx + hw, cy + hh)
+
+    names = label_boxes(load("imperialisme"), labels)
+    assert overlap(grown(names["lan"]), grown(names["yor"])) == 0
