@@ -799,11 +799,17 @@
     return true;
   }
 
-  // a phone shows part of the map: start where the player's units are
+  // a phone shows part of the map: start where the player's units are, else (a spectator,
+  // L'Impérialisme) on the middle of the board rather than its top-left corner
   function centreOnMine() {
     var host = $('map');
     var mine = layers.units && layers.units.querySelector('.unit.mine');
-    if (!mine || host.scrollWidth <= host.clientWidth + 1) return;
+    if (host.scrollWidth <= host.clientWidth + 1) return;
+    if (!mine) {
+      host.scrollLeft = (host.scrollWidth - host.clientWidth) / 2;
+      host.scrollTop = (host.scrollHeight - host.clientHeight) / 2;
+      return;
+    }
     var box = mine.getBoundingClientRect(), frame = host.getBoundingClientRect();
     host.scrollLeft += box.left - frame.left - host.clientWidth / 2;
     host.scrollTop += box.top - frame.top - host.clientHeight / 2;
