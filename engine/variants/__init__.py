@@ -94,6 +94,15 @@ def bidding_of(state: Any) -> Bidding | None:
     return None
 
 
+def bids_in(variant: str, phase: str | None) -> bool:
+    """Is ``phase`` of a game of ``variant`` one of sealed bids (``Bidding.bids_in``)? From
+    the names alone, no STATE read; False for an unknown variant."""
+    _discover()
+    found = _REGISTRY.get(variant) if phase else None
+    test = getattr(found, "bids_in", None)
+    return bool(callable(test) and test(phase))
+
+
 def public(state: dict[str, Any]) -> dict[str, Any]:
     """A STATE without what players sent ahead for a later phase (``pending_keys``):
     what anyone but the authors may see."""

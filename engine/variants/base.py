@@ -128,6 +128,10 @@ class Bidding(Protocol):
     def is_bidding(self, state: Mapping[str, Any]) -> bool:
         """Is the current phase one of bids?"""
 
+    def bids_in(self, phase: str) -> bool:
+        """Is the phase ``phase`` (an id of this variant) one of bids? From the id alone: the
+        web board's probe asks it without reading the STATE."""
+
     def check_bids(self, state: JSON, power: str, text: str) -> JSON:
         """The bids of the player of ``power``: ``{"ok", "bids", "error"}``."""
 
