@@ -54,6 +54,16 @@ error-missing_permissions = Il vous faut la permission « Gérer les salons » p
 error-not_found = Introuvable.
 error-options-invalid = Valeur invalide pour { $key } : { $value }.
 error-options-unknown = Option de règle inconnue : { $key }.
+error-options-unreadable = « { $text } » n'est pas une option : écrivez nom=valeur, séparées par des virgules (par exemple { $example }).
+error-options-unknown_here = Option inconnue pour cette partie : « { $option } ». Ses options : { $known }.
+error-options-rejected = { $label } ({ $option }) n'accepte pas « { $value } » : { $accepts }.
+options-accepts-bool = oui ou non
+options-accepts-range = un nombre entier de { $minimum } à { $maximum }
+options-accepts-at_least = un nombre entier d'au moins { $minimum }
+options-accepts-number = un nombre entier
+options-accepts-one_of = l'une des valeurs { $values }
+options-accepts-text = un texte libre
+options-accepts-or_none = { $accepts }, ou none (aucune)
 error-orders-no_choice = { ART_CAP($power) } n'a rien à ordonner dans cette phase.
 error-orders-rejected = Vos ordres n'ont pas été enregistrés : corrigez les lignes marquées ❌ et renvoyez-les toutes.
 error-phase_length-invalid = Durée de phase invalide ({ $key } : { $value }).
@@ -290,6 +300,10 @@ command-hours-per-movement-phase = Heures par phase de mouvements
     .source = Hours per movement phase
 command-rule-preset = Ensemble de règles
     .source = Rule preset
+command-options = options
+    .source = options
+command-more-rule-options-name-value-name-value = Autres options de règles : nom=valeur, nom=valeur
+    .source = More rule options: name=value, name=value
 command-classic-diplomacy = Diplomatie classique
     .source = Classic Diplomacy
 command-vortigern-french-correspondence-rules = vortigern (règles françaises par correspondance)
