@@ -35,7 +35,7 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import Conflict, Invalid, NotFound
-from bot.services.options import resolve_options, resolve_phase_minutes
+from bot.services.options import check_press, resolve_options, resolve_phase_minutes
 from engine import api as engine_api
 from engine import variants
 
@@ -54,6 +54,7 @@ async def create_game(db: Database, *, variant: str, channel_id: int, gm_user_id
         raise Invalid("options.invalid", key="variant", value=variant)
     merged = resolve_options(preset, options, variant)
     check_bot_options(variant, merged)
+    check_press(variant, merged)
     chosen = (options or {}).get("scoring")
     if chosen is not None and chosen not in variants.get(variant).scoring:
         raise Invalid("options.invalid", key="scoring", value=chosen)
