@@ -24,12 +24,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db import Database, migrate
-from bot.i18n import Translator
-from bot.scheduler import PostMessage, Scheduler, default_owner
+from bot.i18n import Translator, preload
+from bot.outbox import PostMessage, default_owner
+from bot.render_pool import render_pool
+from bot.scheduler import Scheduler
 from bot.sealing import lasting_sealer
 from bot.settings import Settings
 from bot.ui import posts
-from bot.ui.errors import report_error
+from bot.ui.errors import defer_later, report_error
 from bot.ui.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
@@ -92,6 +94,11 @@ class GameTree(app_commands.CommandTree["DiplomacyBot"]):
                                 /) -> bool:
         if interaction.type is discord.InteractionType.autocomplete:
             return True
+        # when the command began: a deferral comes before a moment has passed (in_time);
+        # a cog whose every answer is private is deferred then, whatever the command
+        interaction.extras["began"] = asyncio.get_running_loop().time()
+        if getattr(getattr(interaction.command, "binding", None), "answers_privately", False):
+            defer_later(interaction)
         wait = self.throttle.wait(interaction.user.id)
         if wait > 0:
             # answered by on_error: "Slow down: try again in N s." in the reader's language
@@ -106,7 +113,8 @@ class GameTree(app_commands.CommandTree["DiplomacyBot"]):
 
 class DiplomacyBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, db: Database | None = None,
-                 run_scheduler: bool = True, serve_web: bool = False, **kwargs: Any) -> None:
+                 run_scheduler: bool = True, serve_web: bool = False,
+                 warm_renders: bool = False, **kwargs: Any) -> None:
         intents = discord.Intents.default()  # no privileged intent is needed
         # several processes share the shards (SHARD_COUNT, SHARD_IDS: docs/DEPLOY.md);
         # Discord sends each interaction to the shard of its guild, direct messages to 0
@@ -122,6 +130,8 @@ class DiplomacyBot(commands.AutoShardedBot):
         self._db = db
         self._owns_db = db is None
         self.run_scheduler = run_scheduler
+        # a process that answers interactions starts its render processes with itself
+        self.warm_renders = warm_renders
         self.scheduler: Scheduler | None = None
         self._scheduler_task: asyncio.Task[None] | None = None
         self.default_locale = settings.default_locale
@@ -142,10 +152,16 @@ class DiplomacyBot(commands.AutoShardedBot):
                 key.get_secret_value() if key else None, self.settings.secret_key_file))
         await migrate(self._db)
         await self.tree.set_translator(Translator())
+        preload()  # the catalogues parsed before the gateway brings the first interaction
         for extension in discover_extensions():
             await self.load_extension(extension)
         # buttons of earlier messages keep working after a restart (custom ids carry the data)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # the render processes started and warm before the gateway brings any interaction:
+        # a map asked for in the first second is drawn as fast as any later one
+        pool = render_pool() if self.warm_renders else None
+        if pool is not None:
+            await pool.warm_up()
         self.scheduler = Scheduler(
             self._db, send=self.deliver,
             owner=self.settings.instance_name or default_owner(),

@@ -1,7 +1,7 @@
 """The tables of the one persistence layer (docs/ARCHITECTURE.md "The turn pipeline").
 
 SQLModel classes over SQLAlchemy 2. Alembic owns the schema (``bot/migrations``): any change
-here needs a migration, and ``tests/bot/test_migrations.py`` fails when the two disagree.
+here needs a migration, and ``tests/bot/migrations/test_migrations.py`` fails when the two disagree.
 
 Conventions:
 - Discord snowflakes are BIGINT; times are timezone-aware UTC (``UTCDateTime``).
@@ -14,6 +14,8 @@ Conventions:
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any
@@ -189,73 +191,6 @@ class OrderSet(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-class Bid(SQLModel, table=True):
-    """Duel-Diplomatie sealed bids of one bidder for one bidding season (seed 001)."""
-
-    __tablename__ = "bid"
-    __table_args__ = (UniqueConstraint("game_id", "season", "bidder"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
-    season: str  # e.g. "1901"
-    bidder: str  # the bidder's own power
-    # minor -> credits, sealed (bot.sealing) until the reveal: the database alone never
-    # tells a bid; None: nothing sent yet
-    sealed: str | None = None
-    ready: bool = False
-    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-
-
-class Crisis(SQLModel, table=True):
-    """L'Impérialisme crisis between two neighbours (seed 003)."""
-
-    __tablename__ = "crisis"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
-    seq: int
-    kind: str  # "random" | "declared"
-    attacker: str
-    defender: str
-    status: str = "queued"  # queued | conference | vote | annexation | resolved | withdrawn
-    data: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)  # seed hash, outcome...
-    deadline: datetime | None = Field(default=None, sa_type=UTCDateTime)
-    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    resolved_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-
-
-class Vote(SQLModel, table=True):
-    """A secret vote in a crisis; every row of a crisis is deleted once it is resolved."""
-
-    __tablename__ = "vote"
-    __table_args__ = (UniqueConstraint("crisis_id", "voter"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    crisis_id: int = Field(foreign_key="crisis.id", ondelete="CASCADE", index=True)
-    voter: str
-    choice: str  # "attacker" | "defender" | "blank"
-    weight: str | None = None  # exact fraction "p/q" of the voter's influence
-    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-
-
-class Exchange(SQLModel, table=True):
-    """A territory exchange proposal between two powers (seed 003)."""
-
-    __tablename__ = "exchange"
-
-    id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE", index=True)
-    proposer: str
-    partner: str
-    gives: list[str] = Field(default_factory=list, sa_type=JSON)
-    gets: list[str] = Field(default_factory=list, sa_type=JSON)
-    accepted_by: list[str] = Field(default_factory=list, sa_type=JSON)
-    status: str = "open"  # open | done | refused | cancelled
-    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    resolved_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
-
-
 class DrawProposal(SQLModel, table=True):
     """An open draw vote (seed 004 §3.8). Deleted with its votes once decided: only the
     outcome survives, as the game's result or a public outbox message."""
@@ -364,5 +299,31 @@ class Absence(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
-TABLES = (Guild, Game, Player, PhaseRecord, OrderSet, Bid, Crisis, Vote, Exchange,
-          DrawProposal, DrawVote, Outbox, Sandbox, PressLetter, Absence)
+SHARED_TABLES = (Guild, Game, Player, PhaseRecord, OrderSet, DrawProposal, DrawVote, Outbox,
+                 Sandbox, PressLetter, Absence)
+
+
+def all_tables() -> tuple[type[SQLModel], ...]:
+    """Every table of the one metadata: the shared ones, then each variant's, the ``TABLES``
+    of a ``tables`` module in a sub-package of ``bot.services`` (found by name, as the turn
+    rules are: this module imports no variant). Alembic's environment calls it."""
+    services = importlib.import_module("bot.services")
+    found: list[type[SQLModel]] = list(SHARED_TABLES)
+    for info in pkgutil.iter_modules(services.__path__):
+        name = f"bot.services.{info.name}.tables"
+        if not info.ispkg:
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        found.extend(module.TABLES)
+    return tuple(found)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "TABLES":  # every table, the variants' included
+        return all_tables()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

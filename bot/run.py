@@ -186,10 +186,11 @@ async def run(args: argparse.Namespace) -> int:
     import discord
 
     from bot.client import DiplomacyBot
-    from bot.scheduler import configure_render_pool, shutdown_render_pool
+    from bot.render_pool import configure_render_pool, shutdown_render_pool
 
     configure_render_pool(settings.render_processes)
-    bot = DiplomacyBot(settings, run_scheduler=settings.run_scheduler, serve_web=True)
+    bot = DiplomacyBot(settings, run_scheduler=settings.run_scheduler, serve_web=True,
+                       warm_renders=True)
     log.info("%s%s", shards_line(settings),
              "" if settings.run_scheduler else "; deadlines are left to the worker")
     loop = asyncio.get_running_loop()
@@ -257,7 +258,7 @@ async def worker(args: argparse.Namespace) -> int:
     configure_logging(settings)
     prepare_discord(settings)
     from bot.client import DiplomacyBot
-    from bot.scheduler import configure_render_pool, shutdown_render_pool
+    from bot.render_pool import configure_render_pool, shutdown_render_pool
 
     configure_render_pool(settings.render_processes)
     bot = DiplomacyBot(settings, run_scheduler=True)

@@ -157,9 +157,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     are neutral), printing each year's centres and the result."""
     from engine.bots.selfplay import play
 
-    seats = api.assignments("classic", args.powers)
+    seats = api.assignments(variants.DEFAULT, args.powers)
     kinds = {p: "bot" for seat in seats for p in seat}
-    neutral = api.neutral_powers("classic", args.powers)
+    neutral = api.neutral_powers(variants.DEFAULT, args.powers)
     options = {"civil_disorder": neutral}
     if args.powers == 2:
         options["closed"] = neutral

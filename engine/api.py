@@ -7,15 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import describe as _describe
 from engine import variants
 from engine.errors import RuleError
 from engine.render import render_map
 from engine.variants.base import OrderVariant
-from engine.variants.classic.legal import legal_orders as _legal
-from engine.variants.classic.orders.fast import parse_many as parse_orders
-from engine.variants.classic.orders.types import format_order, order_to_json
-from engine.variants.classic.orders.validate import Checked, check_order, check_set
-from engine.variants.classic.state import state_from_json
 
 
 class RequestError(ValueError):
@@ -160,7 +156,7 @@ def _guard(field: str, call: Any, *args: Any, **kwargs: Any) -> Any:
 
 def _order_variant(state: dict[str, Any]) -> OrderVariant:
     variant = variants.of_state(state)
-    if not hasattr(variant, "game_map"):
+    if not hasattr(variant, "check_orders"):
         raise RequestError("state.variant", f"{variant.name!r} has no written orders")
     return variant  # type: ignore[return-value]
 
@@ -206,32 +202,7 @@ def check_orders(state: dict[str, Any], power: str, text: str) -> dict[str, Any]
 
 
 def _check_orders_text(state: dict[str, Any], power: str, text: str) -> dict[str, Any]:
-    variant = _order_variant(state)
-    game_map = variant.game_map()
-    st = state_from_json(state, game_map, normalise_power=variant.power)  # type: ignore[attr-defined]
-    power_id = variant.power(power)  # type: ignore[attr-defined]
-    lines = []
-    checks: list[Checked] = []
-    for parsed in parse_orders(text, game_map):
-        entry: dict[str, Any] = {"text": parsed.text, "ok": False, "normalized": None,
-                                 "order": None, "error": None, "conditional": False,
-                                 "corrected": False}
-        checked = Checked(None)
-        if parsed.error is not None or parsed.order is None:
-            entry["error"] = parsed.error.to_json() if parsed.error else None
-        else:
-            checked = check_order(parsed.order, st, power_id, game_map)
-            if checked.error is not None or checked.order is None:
-                entry["error"] = checked.error.to_json() if checked.error else None
-            else:
-                entry.update(ok=True, normalized=format_order(checked.order),
-                             order=order_to_json(checked.order),
-                             conditional=checked.conditional, corrected=checked.corrected)
-        lines.append(entry)
-        checks.append(checked if entry["ok"] else Checked(None))
-    for i, error in check_set(checks, st, power_id, game_map).items():
-        lines[i].update(ok=False, normalized=None, order=None, error=error.to_json())
-    return {"ok": bool(lines) and all(x["ok"] for x in lines), "lines": lines}
+    return _order_variant(state).check_orders(state, power, text)
 
 
 def powers_with_choices(state: dict[str, Any], options: dict[str, Any] | None = None
@@ -251,11 +222,7 @@ def legal_orders(state: dict[str, Any], power: str) -> dict[str, list[str]]:
 
 
 def _legal_orders(state: dict[str, Any], power: str) -> dict[str, list[str]]:
-    variant = _order_variant(state)
-    game_map = variant.game_map()
-    st = state_from_json(state, game_map, normalise_power=variant.power)  # type: ignore[attr-defined]
-    return {loc: [format_order(o) for o in orders]
-            for loc, orders in _legal(st, game_map, variant.power(power)).items()}  # type: ignore[attr-defined]
+    return _order_variant(state).legal_orders(state, power)
 
 
 def bot_orders(state: dict[str, Any], power: str, seed: int | None = None,
@@ -297,11 +264,7 @@ def legal_order_choices(state: dict[str, Any], power: str) -> dict[str, list[dic
 
 
 def _legal_order_choices(state: dict[str, Any], power: str) -> dict[str, list[dict[str, Any]]]:
-    variant = _order_variant(state)
-    game_map = variant.game_map()
-    st = state_from_json(state, game_map, normalise_power=variant.power)  # type: ignore[attr-defined]
-    return {loc: [{**order_to_json(o), "text": format_order(o)} for o in orders]
-            for loc, orders in _legal(st, game_map, variant.power(power)).items()}  # type: ignore[attr-defined]
+    return _order_variant(state).legal_order_choices(state, power)
 
 
 def render(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = None,
@@ -346,6 +309,23 @@ def _render(state: dict[str, Any], orders: list[dict[str, Any]] | None,
     return render_map(state, orders=drawn or None, locale=locale, **kwargs)
 
 
-__all__ = ["RequestError", "adjudicate", "assignments", "bot_orders", "check_orders",
-           "legal_order_choices", "legal_orders", "neutral_powers",
+def alt_text(state: dict[str, Any], *, results: list[dict[str, Any]] | None = None,
+             locale: str = "en", ending: str | None = None) -> str:
+    """The description an image of ``state`` carries (``engine.describe.alt_text``): the
+    phase, what ``results`` changed, who holds which supply centres; ≤ 1,024 characters."""
+    _check_state(state)
+    return _guard("state", _describe.alt_text, state, results, locale,  # type: ignore[no-any-return]
+                  ending=ending)
+
+
+def describe(state: dict[str, Any], *, results: list[dict[str, Any]] | None = None,
+             results_state: dict[str, Any] | None = None, locale: str = "en") -> str:
+    """The whole position in plain sentences (``engine.describe.describe``)."""
+    _check_state(state)
+    return _guard("state", _describe.describe, state, results, locale,  # type: ignore[no-any-return]
+                  results_state=results_state)
+
+
+__all__ = ["RequestError", "adjudicate", "alt_text", "assignments", "bot_orders",
+           "check_orders", "describe", "legal_order_choices", "legal_orders", "neutral_powers",
            "new_game_state", "powers_with_choices", "render"]

@@ -244,7 +244,7 @@ def map_dir(name: str) -> Path:
 
 
 @cache
-def load_map(name: str = "classic") -> Map:
+def load_map(name: str) -> Map:
     """Read ``<map root>/<name>/map.json`` once."""
     with open(map_dir(name) / "map.json", encoding="utf-8") as fh:
         return _build(json.load(fh))

@@ -139,11 +139,10 @@ def replay(export: Mapping[str, Any]) -> list[dict[str, Any]]:
             raise ReplayError(phase, "the record's position is of another phase", "phase")
         request: dict[str, Any] = {"state": record["state"], "orders": [], "trace": True,
                                    "options": record.get("options") or {}}
-        if phase.endswith("B"):  # a duel's bidding season: the bids revealed
-            players = record["state"]["duel"]["players"]
-            pid = {info["country"]: p for p, info in players.items()}
-            request["bids"] = {pid[o["power"]]: o.get("bids") or {}
-                               for o in record.get("orders") or [] if o["power"] in pid}
+        bidding = variants.bidding_of(record["state"])
+        if bidding is not None:  # a season of sealed bids: the bids revealed
+            request["bids"] = bidding.bids_of(record["state"], {
+                o["power"]: o.get("bids") or {} for o in record.get("orders") or []})
         else:
             request["orders"] = [{"power": o["power"], "text": o["text"]}
                                  for o in record.get("orders") or []]

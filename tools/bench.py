@@ -25,12 +25,22 @@ SECTIONS: list[tuple[str, str, dict[str, tuple[str, float]]]] = [
     # machine includes waiting for a core)
     ("tools.bench_orders_input", "bench", {"worst_sheet_cpu_ms": ("<=", 20.0)}),
     ("tools.bench_render", "bench_render", {"median_ms": ("<=", 60.0),
+                                            "cpu_median_ms": ("<=", 20.0),
+                                            "alt_text_cpu_ms": ("<=", 2.0),
+                                            "describe_cpu_ms": ("<=", 2.0),
                                             "png_bytes": ("<=", 500_000.0),
                                             "width": (">=", 1600.0)}),
     ("tools.bench_services", "run", {"submits_per_s_sequential": (">=", 300.0),
                                      "turn_ms_median": ("<=", 250.0),
                                      "idle_heap_growth_bytes_per_game": ("<=", 8.0)}),
     ("tools.bench_bot", "bench", {"bot_order_submissions_per_s": (">=", 300.0)}),
+    # the first answer of every interaction of a freshly started bot process: 30 games,
+    # 660 interactions over 5 s and a deadline storm of 50 turns; PostgreSQL too when
+    # TEST_POSTGRES_URL is set
+    ("tools.bench_interactions", "bench", {
+        f"{db}_{run}_{figure}": ("<=", limit)
+        for db in ("sqlite", "postgresql") for run in ("cold", "warm")
+        for figure, limit in (("p99_ms", 1000.0), ("max_ms", 2500.0), ("unanswered", 0.0))}),
     # /game timelapse of a 20-year game (60 frames), GIF as the command sends by default
     ("tools.bench_timelapse", "bench", {"gif_cpu_s": ("<=", 3.0), "gif_mb": ("<=", 10.0),
                                         "webp_mb": ("<=", 10.0)}),

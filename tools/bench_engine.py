@@ -17,11 +17,11 @@ from typing import Any
 
 from engine import api
 from engine.maps import Kind, load_map
+from engine.orders.legal import legal_orders
+from engine.orders.state import state_from_json
+from engine.orders.types import Convoy, Hold, Move, Order, Support, format_order
+from engine.orders.validate import check_order
 from engine.variants.classic.adjudicate import resolve_movement
-from engine.variants.classic.legal import legal_orders
-from engine.variants.classic.orders.types import Convoy, Hold, Move, Order, Support, format_order
-from engine.variants.classic.orders.validate import check_order
-from engine.variants.classic.state import state_from_json
 
 PHASES_FILE = Path(__file__).resolve().parent / "bench_phases.json"
 
@@ -103,7 +103,7 @@ def bench(n_phases: int = 50, repeat: int = 200) -> dict[str, float]:
     prepared = []
     for req in reqs:
         state = state_from_json(req["state"], game_map)
-        from engine.variants.classic.orders.parse import parse_orders
+        from engine.orders.parse import parse_orders
 
         orders: dict[str, Order] = {}
         for entry in req["orders"]:

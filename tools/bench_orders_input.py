@@ -18,7 +18,7 @@ from collections.abc import Callable
 from bot.services.errors import Invalid
 from bot.services.orders import MAX_ORDER_CHARS, MAX_ORDER_LINES, bound_orders
 from engine import api as engine_api
-from engine.variants.classic.orders.parse import _closest
+from engine.orders.parse import _closest
 
 BUDGET_MS = 20.0
 

@@ -103,6 +103,7 @@ def bench_render(runs: int = 30) -> dict[str, Any]:
         times.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.process_time() - c0) * 1000)
     times.sort()
+    alt_ms, words_ms = _words_cpu(state, orders, runs)
     with Image.open(io.BytesIO(png)) as im:
         width, height = im.size
     return {"name": "render 34 units + all orders", "runs": runs,
@@ -111,7 +112,30 @@ def bench_render(runs: int = 30) -> dict[str, Any]:
             # CPU time: what the render costs when other work shares the cores
             "cpu_median_ms": round(statistics.median(cpu), 2),
             "png_bytes": len(png), "deflate": _deflate_name(), "width": width, "height": height,
+            # the map's description and the position in words (engine.describe), French
+            "alt_text_cpu_ms": alt_ms, "describe_cpu_ms": words_ms,
             "budget_ms": 60, "budget_bytes": 500_000}
+
+
+def _words_cpu(state: dict[str, Any], orders: list[dict[str, Any]],
+               runs: int) -> tuple[float, float]:
+    """Median CPU time of the busy position's alt text and its description in words, with
+    every order's result (as a results post describes it)."""
+    from engine.describe import alt_text, describe
+
+    results = [{"power": o["power"], "status": o["status"], "phase": state["phase"],
+                "order": {k: v for k, v in o.items() if k not in ("power", "status")}}
+               for o in orders]
+    out = []
+    for fn in (alt_text, describe):
+        fn(state, results, "fr")
+        cpu = []
+        for _ in range(runs):
+            c0 = time.process_time()
+            fn(state, results, "fr")
+            cpu.append((time.process_time() - c0) * 1000)
+        out.append(round(statistics.median(cpu), 3))
+    return out[0], out[1]
 
 
 def _deflate_name() -> str:

@@ -51,7 +51,9 @@ from sqlalchemy.engine import Engine
 
 from bot.db import Database, migrate
 from bot.models import utcnow
-from bot.scheduler import OutboxPoster, PostMessage, Scheduler, render_pool
+from bot.outbox import OutboxPoster, PostMessage
+from bot.render_pool import render_pool
+from bot.scheduler import Scheduler
 from bot.services import games, orders, players, status, surface, turns
 from engine import api as engine_api
 

@@ -28,7 +28,8 @@ from pathlib import Path
 
 from bot.db import Database, migrate
 from bot.models import Game, GameStatus, Player, utcnow
-from bot.scheduler import OutboxPoster, PostMessage, Scheduler
+from bot.outbox import OutboxPoster, PostMessage
+from bot.scheduler import Scheduler
 from bot.services import games, orders, players, turns
 from engine import api as engine_api
 

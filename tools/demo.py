@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import re
 import shutil
 import sys
@@ -177,15 +178,13 @@ async def demo_classic(demo: Demo) -> None:
 
 
 async def demo_duel(demo: Demo) -> None:
-    from tools.demo_duel import play  # Duel-Diplomatie (issue 6)
-
-    await play(demo)
+    # Duel-Diplomatie: its module imports this one, so it is found by name (no import cycle)
+    await importlib.import_module("tools.demo_duel").play(demo)
 
 
 async def demo_imperialisme(demo: Demo) -> None:
-    from tools.demo_imperialisme import demo_imperialisme as play  # L'Impérialisme (issue 8)
-
-    await play(demo)
+    # L'Impérialisme: found by name, as the duel's
+    await importlib.import_module("tools.demo_imperialisme").demo_imperialisme(demo)
 
 
 DEMOS: dict[str, Callable[[Demo], Awaitable[None]]] = {"classic": demo_classic,

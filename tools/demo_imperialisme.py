@@ -56,7 +56,7 @@ class Game:
         return calls
 
     async def state(self) -> dict[str, Any]:
-        from bot.services.surface import public_state
+        from bot.services.games import public_state
 
         return await public_state(self.h.bot.db, game_id=self.game_id)
 

@@ -98,7 +98,7 @@ def imperial_samples(save: Any) -> None:
         table = imperial.influence_table(state)
         return {"title": "Influence", "rows": {p: v["influence"] for p, v in table.items()}}
 
-    start = imperial.new_state()
+    start = {**imperial.new_state(), "phase": "C1-PENDING"}  # titled as the bot titles it
     save("imperialisme-start.png", api.render(start, locale="fr",
                                               extra_legend=legend(start, "fr")))
     drawn = imperial.draw_crisis(start, "sample-seed")
@@ -107,7 +107,8 @@ def imperial_samples(save: Any) -> None:
     ballots = {p: first for p in voting["voters"]}  # a unanimous sample vote
     tallied = imperial.tally(voting["state"], ballots)
     outcome = tallied["outcome"]
-    after = imperial.annex(tallied["state"], outcome["winner"], outcome["loser"])["state"]
+    after = {**imperial.annex(tallied["state"], outcome["winner"], outcome["loser"])["state"],
+             "phase": "C2-PENDING"}
     save("imperialisme-after-crisis.png", api.render(after, locale="en",
                                                      extra_legend=legend(after, "en")))
 

@@ -29,8 +29,8 @@ from bot.services import games as games_service
 from bot.services.errors import NotFound
 from bot.settings import Settings
 from web import board, pages
-from web.app import DB_KEY, FILES_KEY, SESSIONS_KEY, STATIC, reader_language
 from web.sessions import cookie_name
+from web.shared import DB_KEY, FILES_KEY, SESSIONS_KEY, STATIC, reader_language
 
 log = logging.getLogger(__name__)
 DISCORD_SECONDS = 10.0

@@ -23,11 +23,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gzip
-import hashlib
 import importlib
+import json
 import logging
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -35,7 +34,7 @@ from aiohttp import web
 from bot.board_links import LINK_MAX_AGE, BoardLinkRefused, read_board_token
 from bot.client import Throttle
 from bot.db import Database
-from bot.i18n import LANGUAGES, language_of, t
+from bot.i18n import language_of, t
 from bot.sealing import Sealer
 from bot.services import orders as orders_service
 from bot.services.errors import NotFound, OrdersRejected, ServiceError, Stale
@@ -43,6 +42,7 @@ from bot.settings import Settings
 from bot.ui.errors import error_text
 from engine.maps import map_dir
 from web import board, pages
+from web.fresh import Fresh, not_modified
 from web.sessions import (
     CSRF_FIELD,
     CSRF_HEADER,
@@ -52,40 +52,25 @@ from web.sessions import (
     cookie_name,
     csrf_ok,
 )
+from web.shared import (
+    CONFIG_KEY,
+    DB_KEY,
+    FILES_KEY,
+    SESSIONS_KEY,
+    STATIC,
+    Config,
+    Files,
+    reader_language,
+)
 
 log = logging.getLogger(__name__)
-STATIC = Path(__file__).resolve().parent / "static"
 # no inline script may run: the data travel as JSON, the one script is a file
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'self'; "
-       "frame-ancestors 'self' https://discord.com https://*.discordsays.com")
+       "frame-ancestors 'self' https://discord.com https://ptb.discord.com "
+       "https://canary.discord.com https://*.discordsays.com")
 _STATUS = {"throttled": 429, "missing": 403, "expired": 403, "altered": 400, "other_game": 403,
            "replaced": 403, "not_player": 403, "csrf": 403, "not_found": 404, "off": 404}
-
-DB_KEY: web.AppKey[Database] = web.AppKey("db", Database)
-SESSIONS_KEY: web.AppKey[Sessions] = web.AppKey("sessions", Sessions)
-CONFIG_KEY: web.AppKey[Any] = web.AppKey("config", object)
-
-
-@dataclass(frozen=True)
-class Config:
-    sealer: Sealer
-    link_max_age: int
-    default_lang: str
-
-
-def reader_language(request: web.Request, session: Session | None = None) -> str:
-    """``?lang=``, else the session's, else the browser's first known language."""
-    asked = request.query.get("lang")
-    if asked in LANGUAGES:
-        return asked
-    if session is not None and session.lang in LANGUAGES:
-        return session.lang
-    for part in request.headers.get("Accept-Language", "").split(","):
-        tag = part.split(";")[0].strip()
-        if tag and language_of(tag) == tag.split("-")[0].lower():
-            return language_of(tag)
-    return str(request.app[CONFIG_KEY].default_lang)
 
 
 def refused(request: web.Request, reason: str, lang: str | None = None) -> web.Response:
@@ -227,15 +212,54 @@ async def board_page(request: web.Request) -> web.StreamResponse:
 STATIC_PARTS = ("palette", "provinces", "t")
 
 
-def _update(data: dict[str, Any]) -> web.Response:
-    return web.json_response({k: v for k, v in data.items() if k not in STATIC_PARTS})
+def _update_bytes(data: dict[str, Any]) -> bytes:
+    return json.dumps({k: v for k, v in data.items() if k not in STATIC_PARTS},
+                      separators=(",", ":")).encode()
+
+
+def _kept_answer(request: web.Request, etag: str, packed: bytes) -> web.Response:
+    """A board state already built (kept compressed), with its ETag."""
+    headers = {"ETag": etag, "Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+    else:
+        packed = gzip.decompress(packed)
+    return web.Response(body=packed, headers=headers, content_type="application/json",
+                        charset="utf-8")
 
 
 async def board_state(request: web.Request) -> web.StreamResponse:
-    seat = await _seat(request)
-    if isinstance(seat, web.Response):
-        return seat
-    return _update(await _player_data(request, seat))
+    """The player's board as JSON. The session and the seat are checked on every request
+    (the probe reads the seats); the answer is built once per ETag (web/fresh.py), and a
+    page sending the current ETag gets a 304."""
+    game_id = _game_id(request)
+    if game_id is None:
+        return refused(request, "not_found")
+    try:
+        session = request.app[SESSIONS_KEY].load(request.cookies, game_id)
+    except SessionRefused as exc:
+        return refused(request, exc.reason)
+    lang = reader_language(request, session)
+    fresh = request.app[FRESH_KEY]
+    probe = await fresh.player(game_id, user_id=session.user_id,
+                               player_id=session.player_id, csrf=session.csrf, lang=lang)
+    if probe.refused:
+        return refused(request, probe.refused, lang)
+
+    async def build() -> bytes | web.Response:
+        seat = await _seat(request)
+        if isinstance(seat, web.Response):
+            return seat
+        return _update_bytes(await _player_data(request, seat))
+
+    if probe.etag is None:  # not kept (web/fresh.py): built each time
+        built = await build()
+        return built if isinstance(built, web.Response) else web.Response(
+            body=built, content_type="application/json", charset="utf-8")
+    if not_modified(request.headers.get("If-None-Match"), probe.etag):
+        return web.Response(status=304, headers={"ETag": probe.etag})
+    got = await fresh.answer(probe.etag, build)
+    return got if isinstance(got, web.Response) else _kept_answer(request, probe.etag, got)
 
 
 async def _form(request: web.Request) -> Any:
@@ -401,10 +425,31 @@ async def spectator_page(request: web.Request) -> web.StreamResponse:
 
 
 async def spectator_state(request: web.Request) -> web.StreamResponse:
-    got = await _public(request)
-    if isinstance(got, web.Response):
-        return got
-    return _update(got[0])
+    """Anyone's board as JSON: built once per ETag (the game's row, the language, the past
+    phase asked for), a 304 to a page sending the current one."""
+    game_id = _game_id(request)
+    lang = reader_language(request)
+    if game_id is None:
+        return refused(request, "not_found", lang)
+    seq = request.query.get("seq")
+    fresh = request.app[FRESH_KEY]
+    probe = await fresh.anyone(game_id, lang=lang,
+                               seq=int(seq) if seq and seq.isdigit() else None)
+    if probe.refused:
+        return refused(request, probe.refused, lang)
+
+    async def build() -> bytes | web.Response:
+        got = await _public(request)
+        return got if isinstance(got, web.Response) else _update_bytes(got[0])
+
+    if probe.etag is None:
+        built = await build()
+        return built if isinstance(built, web.Response) else web.Response(
+            body=built, content_type="application/json", charset="utf-8")
+    if not_modified(request.headers.get("If-None-Match"), probe.etag):
+        return web.Response(status=304, headers={"ETag": probe.etag})
+    kept = await fresh.answer(probe.etag, build)
+    return kept if isinstance(kept, web.Response) else _kept_answer(request, probe.etag, kept)
 
 
 # --- live updates -------------------------------------------------------------------------
@@ -512,40 +557,8 @@ async def spectator_events(request: web.Request) -> web.StreamResponse:
 
 # --- files --------------------------------------------------------------------------------
 
-class Files:
-    """Static files read and gzip-compressed once; served with an ETag, cached by the
-    browser (``Cache-Control``), compressed when the browser accepts it."""
-
-    TYPES = {".js": "text/javascript", ".css": "text/css", ".json": "application/json"}
-
-    def __init__(self) -> None:
-        self._cache: dict[Path, tuple[bytes, bytes, str]] = {}
-
-    def get(self, path: Path) -> tuple[bytes, bytes, str]:
-        if path not in self._cache:
-            raw = path.read_bytes()
-            self._cache[path] = (raw, gzip.compress(raw, 9, mtime=0),
-                                 hashlib.sha256(raw).hexdigest()[:20])
-        return self._cache[path]
-
-    def respond(self, request: web.Request, path: Path) -> web.StreamResponse:
-        if not path.is_file():
-            raise web.HTTPNotFound()
-        raw, packed, tag = self.get(path)
-        etag = f'"{tag}"'
-        headers = {"ETag": etag, "Cache-Control": "public, max-age=3600",
-                   "Vary": "Accept-Encoding"}
-        if request.headers.get("If-None-Match") == etag:
-            return web.Response(status=304, headers=headers)
-        content_type = self.TYPES.get(path.suffix, "application/octet-stream")
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
-            headers["Content-Encoding"] = "gzip"
-            return web.Response(body=packed, headers=headers, content_type=content_type)
-        return web.Response(body=raw, headers=headers, content_type=content_type)
-
-
-FILES_KEY: web.AppKey[Files] = web.AppKey("files", Files)
 THROTTLE_KEY: web.AppKey[Throttle] = web.AppKey("throttle", Throttle)
+FRESH_KEY: web.AppKey[Fresh] = web.AppKey("fresh", Fresh)
 
 
 async def static_file(request: web.Request) -> web.StreamResponse:
@@ -588,11 +601,16 @@ def make_app(db: Database, settings: Settings, *, sealer: Sealer | None = None,
     app[FILES_KEY] = Files()
     app[THROTTLE_KEY] = Throttle(burst=12, period=1.0)
     app[WATCH_KEY] = Watch(db, every=watch_every)
+    app[FRESH_KEY] = Fresh(db, sealer)
 
     async def stop_streams(app: web.Application) -> None:
         await app[WATCH_KEY].shutdown()
 
+    async def close_reader(app: web.Application) -> None:
+        app[FRESH_KEY].close()
+
     app.on_shutdown.append(stop_streams)
+    app.on_cleanup.append(close_reader)
     app.router.add_get("/board/open", open_link)
     app.router.add_get("/board/{game}/open", open_link)
     app.router.add_get("/board/{game}", board_page)

@@ -25,10 +25,10 @@ from bot.i18n import has_key, t
 from bot.models import Game, Player
 from bot.services import history as history_service
 from bot.services import orders as orders_service
-from bot.services.classic.turn import engine_options
 from bot.services.common import SEATED
 from bot.services.errors import NotFound, ServiceError
 from bot.services.options import map_style
+from bot.services.written_orders import engine_options
 from bot.ui.format import local_order, phase_name
 from engine import api as engine_api
 from engine import report, variants, wording

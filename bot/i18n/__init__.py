@@ -7,7 +7,7 @@ options, descriptions and choices.
   the catalogue key with dashes for dots (``error.game.not_found`` is
   ``error-game-not_found``), ``{ $power }`` fields, ``{ $count -> [one] … *[other] … }`` where
   a count is shown (CLDR plural rules: French "one" is 0 and 1). Both languages hold exactly
-  the same keys (``tests/cogs/test_i18n.py``).
+  the same keys (``tests/bot/i18n/test_i18n.py``).
 - Command localisations are messages of their own in the French files: the French text as
   value, the English source text (or the ``key`` extra of a ``locale_str``) as ``.source``.
   Command names stay English canonical (the contract); French is a localisation Discord shows
@@ -226,6 +226,14 @@ def rule_entries(language: str) -> list[ast.EntryType]:
             out.append(message_from_format(f"error.rule.{name}.{code}",
                                            typography(texts[index], language)))
     return out
+
+
+def preload() -> None:
+    """Read every catalogue and grammar table now: parsing them takes half a second, which
+    a process pays at start rather than in its first interactions."""
+    for language in LANGUAGES:
+        catalogue(language)
+        _articles(language)
 
 
 def rule_messages(language: str) -> dict[str, str]:

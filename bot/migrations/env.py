@@ -14,10 +14,10 @@ from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString
 
-import bot.models  # noqa: F401  (registers every table on SQLModel.metadata)
-from bot.models import UTCDateTime
+from bot.models import UTCDateTime, all_tables
 
 config = context.config
+all_tables()  # registers every table, the variants' too, on SQLModel.metadata
 target_metadata = SQLModel.metadata
 
 

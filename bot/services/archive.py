@@ -14,12 +14,12 @@ from sqlmodel import col, select
 
 from bot.db import Database
 from bot.models import Game, GameStatus, Guild, PhaseRecord, Player, utcnow
-from bot.services.classic.turn import engine_options
 from bot.services.common import GameView, game_view, load_game
 from bot.services.errors import Conflict, Invalid
 from bot.services.options import resolve_options
 from bot.services.options import schema as options_schema
 from bot.services.press import public_options
+from bot.services.written_orders import engine_options
 from engine import replay, variants
 
 EXPORTABLE = ("active", "paused", "finished")
@@ -164,6 +164,7 @@ class Frames:
     palette: str
     frames: list[dict[str, Any]]  # [{"state", "results"}] in order, the final position last
     map_labels: str = "auto"  # the game's option: auto (the reader's language) | en | fr
+    result: dict[str, Any] | None = None  # how the game ended (Game.result), None while on
 
 
 async def timelapse_frames(db: Database, *, game_id: int) -> Frames:
@@ -179,7 +180,8 @@ async def timelapse_frames(db: Database, *, game_id: int) -> Frames:
         if game.state:
             frames.append({"state": variants.public(game.state), "results": None})
         return Frames(game.variant, str((game.options or {}).get("palette") or "standard"),
-                      frames, str((game.options or {}).get("map_labels") or "auto"))
+                      frames, str((game.options or {}).get("map_labels") or "auto"),
+                      dict(game.result) if game.result else None)
 
 
 async def _records(session: Any, game_id: int) -> list[PhaseRecord]:

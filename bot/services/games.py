@@ -8,9 +8,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
-from sqlmodel import col, select
+from sqlalchemy import bindparam
+from sqlalchemy import select as core_select
+from sqlalchemy.engine import Connection
+from sqlmodel import SQLModel, col, select
 
 from bot.db import Database
 from bot.models import (
@@ -23,6 +27,7 @@ from bot.models import (
 from bot.services.absence import announce_absences, apply_absences
 from bot.services.bots import MAX_BOTS, bots_allowed, check_bot_options
 from bot.services.common import (
+    ChannelGame,
     GameView,
     enqueue,
     game_view,
@@ -215,22 +220,82 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
         if bot_seats:
             game.options = {**game.options, "bots": bots, "bot_seats": bot_seats,
                             "bot_powers": sorted(p for seat in bot_seats for p in seat)}
-        game.state = state
-        game.phase = str(state["phase"])
-        game.status = GameStatus.ACTIVE.value
-        touch(game, now)
-        schedule_phase(game, now)
-        # absences announced in sign-up (seed 004 §3.6): told after the start post
-        moved = await apply_absences(session, game, players, now, announce=False)
-        ordered = sorted(players, key=lambda p: p.seat or 0)
-        seat_list = tuple((p.user_id, tuple(p.powers)) for p in ordered)
-        enqueue(session, game, "game_started", {
-            "phase": game.phase, "deadline": iso(game.deadline), "seed": seed,
-            "neutral": neutral,
-            "seats": [{"user_id": u, "powers": list(pw)} for u, pw in seat_list],
-            "bots": sorted(p for seat in bot_seats for p in seat),
-            "map": {"source": "game"}}, now)
-        announce_absences(session, game, moved, now)
-        view = game_view(game, players)
+        result = await open_first_phase(
+            session, game, players, state, seed=seed, neutral=neutral, now=now,
+            bots=sorted(p for seat in bot_seats for p in seat))
     db.notify_deadlines()
-    return StartResult(game=view, seed=seed, seats=seat_list)
+    return result
+
+
+async def open_first_phase(
+        session: Any, game: Game, players: list[Player], state: dict[str, Any], *,
+        seed: int, neutral: list[str], now: datetime,
+        then: Callable[[list[Player]], Sequence[tuple[str, dict[str, Any]]]] | None = None,
+        bots: list[str] | None = None,
+) -> StartResult:
+    """The start of every game once its powers are dealt: the opening position, the game
+    active, its first deadline, the ``game_started`` post (with ``bots``, the powers the bot
+    took, where seats are dealt; then ``then``'s posts, given the players in seat order), the
+    absences of the sign-up told after them (seed 004 §3.6)."""
+    game.state = state
+    game.phase = str(state["phase"])
+    game.status = GameStatus.ACTIVE.value
+    touch(game, now)
+    schedule_phase(game, now)
+    moved = await apply_absences(session, game, players, now, announce=False)
+    ordered = sorted(players, key=lambda p: p.seat or 0)
+    seat_list = tuple((p.user_id, tuple(p.powers)) for p in ordered)
+    started: dict[str, Any] = {
+        "phase": game.phase, "deadline": iso(game.deadline), "seed": seed,
+        "neutral": neutral,
+        "seats": [{"user_id": u, "powers": list(pw)} for u, pw in seat_list]}
+    if bots is not None:
+        started["bots"] = bots
+    enqueue(session, game, "game_started", {**started, "map": {"source": "game"}}, now)
+    for kind, payload in then(ordered) if then is not None else ():
+        enqueue(session, game, kind, payload, now)
+    announce_absences(session, game, moved, now)
+    return StartResult(game=game_view(game, players), seed=seed, seats=seat_list)
+
+
+async def public_state(db: Database, *, game_id: int) -> dict[str, Any]:
+    """The current position of a game: public information (units and centres), never any
+    pending order."""
+    async with db.transaction(write=False) as session:
+        game = await session.get(Game, game_id)
+        if game is None:
+            raise NotFound("game.not_found", game_id=game_id)
+        return variants.public(dict(game.state or {}))
+
+
+_GAME, _PLAYER = (SQLModel.metadata.tables[name] for name in ("game", "player"))
+_GAME_OF_CHANNEL = ChannelGame(tuple(_GAME.c))
+_GAME_BY_ID = core_select(*_GAME.c).where(_GAME.c.id == bindparam("game_id"))
+_SEATS = core_select(*_PLAYER.c).where(
+    _PLAYER.c.game_id == bindparam("game_id")).order_by(_PLAYER.c.id)
+
+
+async def game_and_position(db: Database, *, game_id: int | None = None,
+                            channel: tuple[int, int | None] | None = None
+                            ) -> tuple[GameView, dict[str, Any]]:
+    """A game (by id, else the game of ``channel``: (channel, thread) as
+    ``bot.ui.common.game_here`` finds it), its seats and its public position, in one read
+    (one worker-thread hop on SQLite): what the guided order and its autocompletion need,
+    asked at each keystroke."""
+    return await db.run(partial(_game_and_position, game_id=game_id, channel=channel),
+                        write=False)
+
+
+def _game_and_position(connection: Connection, *, game_id: int | None,
+                       channel: tuple[int, int | None] | None
+                       ) -> tuple[GameView, dict[str, Any]]:
+    if game_id is not None:
+        row = connection.execute(_GAME_BY_ID, {"game_id": game_id}).first()
+        if row is None:
+            raise NotFound("game.not_found", game_id=game_id)
+    else:
+        assert channel is not None
+        row = _GAME_OF_CHANNEL.find(connection, channel_id=channel[0], thread_id=channel[1])
+    game = cast(Game, row)
+    players = list(connection.execute(_SEATS, {"game_id": game.id}))
+    return game_view(game, cast(list[Any], players)), variants.public(dict(game.state or {}))

@@ -61,6 +61,14 @@ async def phase_detail(db: Database, *, game_id: int, phase: str | None = None,
                            r.resolved_at)
 
 
+async def latest_detail(db: Database, *, game_id: int) -> PhaseDetail | None:
+    """The phase resolved last, None before the first."""
+    try:
+        return await phase_detail(db, game_id=game_id, seq=None)
+    except NotFound:
+        return None
+
+
 async def list_players(db: Database, *, game_id: int) -> list[Player]:
     async with db.transaction(write=False) as session:
         return await load_players(session, game_id)

@@ -21,7 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
 from bot.models import Game, GameStatus, OrderSet, Player, PlayerStatus, utcnow
-from bot.services.classic.turn import engine_options, everyone_ready
+from bot.services import games
 from bot.services.common import (
     SEATED,
     ChannelGame,
@@ -40,7 +40,9 @@ from bot.services.errors import (
     Stale,
 )
 from bot.services.turns import TurnOutcome, resolve_if_ready
+from bot.services.written_orders import engine_options, everyone_ready
 from engine import api as engine_api
+from engine.maps import province_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,3 +435,51 @@ async def set_ready(db: Database, *, game_id: int, user_id: int, ready: bool = T
     turn = await resolve_if_ready(db, game_id=game_id, now=now) if all_ready else None
     return ReadyResult(game_id=game_id, phase=phase, powers=tuple(powers), ready=ready,
                        all_ready=all_ready, turn=turn)
+
+
+async def add_order(db: Database, *, game_id: int, user_id: int, power: str | None,
+                    order_text: str) -> SubmitResult:
+    """One order added to the power's current set: the set's line for the same unit is
+    replaced (the last order for a unit counts, seed 004 §3.4.3) and the whole set is sent
+    through ``submit_orders`` (checked by the engine, stored or refused as a whole)."""
+    current = await my_orders(db, game_id=game_id, user_id=user_id)
+    checked_power = power
+    mine = [o for o in current if power is None or o.power == power]
+    kept: list[str] = []
+    if len(mine) == 1:
+        checked_power = checked_power or mine[0].power
+        new_loc = _location_of(order_text)
+        for line in mine[0].lines:
+            loc = (line.order or {}).get("location")
+            if loc and new_loc and province_of(str(loc)) == province_of(new_loc):
+                continue
+            kept.append(line.normalized or line.text)
+    text = "\n".join([*kept, order_text])
+    return await submit_orders(db, game_id=game_id, user_id=user_id, text=text,
+                                              power=checked_power)
+
+
+async def retreat_order(db: Database, *, game_id: int, user_id: int, location: str,
+                        target: str | None) -> SubmitResult:
+    """The retreat to ``target`` (None: the disbandment) of the unit dislodged at
+    ``location``, added to its power's orders (``add_order``): what a button of the retreat
+    DM sends. Checked like any order: the presser must hold the unit's power, the engine
+    must allow the retreat."""
+    state = await games.public_state(db, game_id=game_id)
+    unit = next((d for d in state.get("dislodged") or []
+                 if str(d.get("location")) == location), None)
+    if unit is None:  # no such dislodged unit now: the button is of another position
+        raise Stale(phase=state.get("phase"))
+    order = f"{unit['type']} {location} R {target}" if target else \
+        f"{unit['type']} {location} D"
+    return await add_order(db, game_id=game_id, user_id=user_id, power=str(unit["power"]),
+                           order_text=order)
+
+
+def _location_of(order_text: str) -> str | None:
+    """``A par - bur`` -> ``par``; ``F stp/sc - bot`` -> ``stp/sc``: normalised orders written
+    by the engine start with the unit type and its location."""
+    parts = order_text.split()
+    if len(parts) >= 2 and parts[0].upper() in ("A", "F"):
+        return parts[1].lower()
+    return None

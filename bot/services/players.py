@@ -23,7 +23,7 @@ from bot.services.common import (
 )
 from bot.services.errors import Conflict, Invalid, NotFound
 from engine import variants
-from engine.variants.classic.orders.names import Ambiguous, resolve_power
+from engine.orders.names import Ambiguous, resolve_power
 
 
 @cache

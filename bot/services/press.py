@@ -33,7 +33,7 @@ from bot.services.errors import Conflict, Forbidden, Invalid, NotFound
 from bot.services.turns import survivors
 from engine import variants
 from engine.maps import map_dir
-from engine.variants.classic.orders.names import fold
+from engine.orders.names import fold
 
 MAX_LETTER = 2000  # characters: one DM embed holds it with its heading
 LANGUAGES = ("en", "fr")

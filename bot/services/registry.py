@@ -5,7 +5,8 @@ The pipeline owns the lock (lease + version), the due check, the ``PhaseRecord``
 the deadline and the outbox rows; a variant's ``TurnRules`` owns only its step: which inputs
 count, what the engine makes of them, and the variant's own bookkeeping in the same
 transaction. Built-in rules are the ``RULES`` value of a ``turn`` module in a sub-package of
-``bot.services``; a variant with none is played with written orders like classic Diplomacy."""
+``bot.services``; a variant with none is played with written orders like classic Diplomacy
+(``bot.services.written_orders``, found by name as the variants' modules are)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from typing import Any, Protocol, runtime_checkable
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.models import Game, Player
-from engine import variants
 
 Posts = Callable[[int, datetime | None], list[tuple[str, dict[str, Any]]]]
 
@@ -90,6 +90,7 @@ class OwnDeadlines(Protocol):
         the game's deadline."""
 
 
+WRITTEN_ORDERS = "bot.services.written_orders"  # the rules of a variant with none of its own
 _RULES: dict[str, TurnRules] = {}
 _DEADLINES: dict[str, OwnDeadlines] = {}
 _discovered = False
@@ -129,12 +130,13 @@ def _value(name: str, attribute: str) -> Any:
 
 
 def rules_for(variant: str) -> TurnRules:
-    """The rules of ``variant``; written orders (classic) for a variant with none."""
+    """The rules of ``variant``; written orders for a variant with none."""
     _discover()
     found = _RULES.get(variant)
     if found is not None:
         return found
-    return _RULES[variants.DEFAULT].for_variant(variant)  # type: ignore[attr-defined,no-any-return]
+    written = _value(WRITTEN_ORDERS, "RULES")
+    return written.for_variant(variant)  # type: ignore[no-any-return]
 
 
 def own_deadlines(variant: str) -> OwnDeadlines | None:

@@ -21,9 +21,9 @@ from sqlmodel import SQLModel
 from bot.db import Database
 from bot.models import Game, Player
 from bot.services.absence import Away
-from bot.services.classic.turn import engine_options
 from bot.services.common import SEATED, ChannelGame, GameView, game_view, waiting_powers
 from bot.services.orders import OrderStatus
+from bot.services.written_orders import engine_options
 from engine import api as engine_api
 from engine import variants
 

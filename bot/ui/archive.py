@@ -13,11 +13,12 @@ from typing import Any
 
 import discord
 
-from bot.scheduler import Render, render_pool
+from bot.render_pool import Render, render_pool
 from bot.services.archive import Chart, Frames
 from bot.services.options import map_style
 from bot.ui.format import power_name, results_by_power
-from engine import variants
+from engine import api as engine_api
+from engine import describe, variants
 from engine.render.chart import render_chart
 from engine.render.timelapse import render_timelapse
 
@@ -52,11 +53,16 @@ async def timelapse_file(frames: Frames, *, locale: str, fmt: str, filename: str
                          ) -> discord.File:
     """The animated map, under Discord's 10 MB (``render_timelapse`` shrinks it if need be)."""
     style = map_style({"palette": frames.palette, "map_labels": frames.map_labels}, locale)
-    draw = functools.partial(render_timelapse, map_name=variants.get(frames.variant).map_name,
+    map_name = variants.get(frames.variant).map_name
+    ending = describe.ending(frames.result, map_name, locale)
+    draw = functools.partial(render_timelapse, map_name=map_name,
                              locale=locale, fmt=fmt, palette=style["palette"],
-                             labels=style["labels"])
+                             labels=style["labels"], ending=ending)
     data = await _draw(draw, frames.frames)
-    return discord.File(io.BytesIO(data), filename=filename)
+    last = frames.frames[-1]
+    alt = engine_api.alt_text(dict(last["state"]), results=last.get("results"), locale=locale,
+                              ending=ending)
+    return discord.File(io.BytesIO(data), filename=filename, description=alt)
 
 
 async def chart_file(chart: Chart, *, locale: str, title: str, y_label: str,
@@ -66,4 +72,6 @@ async def chart_file(chart: Chart, *, locale: str, title: str, y_label: str,
                              title=title, y_label=y_label, names=names, locale=locale,
                              palette=chart.palette)
     data = await _draw(draw, chart.series)
-    return discord.File(io.BytesIO(data), filename=filename)
+    alt = describe.chart_text(chart.series, map_name=variants.get(chart.variant).map_name,
+                              title=title, locale=locale)
+    return discord.File(io.BytesIO(data), filename=filename, description=alt)

@@ -1,7 +1,7 @@
 """Helpers shared by cogs and buttons: what the ui needs of the bot (a Protocol, so that
 ``bot.ui`` never imports ``bot.client``), which game an interaction is about, and the reader's
 language. No database access here: the small use cases the cogs need beside the other
-services live in ``bot.services.surface``."""
+services live in ``bot.services`` (``games.public_state``, ``orders.add_order``, ``guilds``)."""
 
 from __future__ import annotations
 

@@ -4,9 +4,12 @@ first, then Discord's own checks, then anything unexpected (logged with context)
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -26,6 +29,9 @@ from bot.ui.format import (
 from engine import variants
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+QUICK = 0.5  # seconds a command's work may take before its first answer is a deferral
 
 
 class UserFacingError(Exception):
@@ -130,15 +136,102 @@ def is_expected(error: BaseException) -> bool:
                       app_commands.CommandOnCooldown)
 
 
+def _answering(interaction: discord.Interaction[Any]) -> asyncio.Lock:
+    """One answer at a time per interaction: a deferral made while the handler runs
+    (``guard``) and the handler's reply never both go out as the first answer."""
+    lock = interaction.extras.get("answering")
+    if lock is None:
+        lock = interaction.extras["answering"] = asyncio.Lock()
+    return lock  # type: ignore[no-any-return]
+
+
 async def reply(interaction: discord.Interaction[Any], content: str | None = None, *,
                 ephemeral: bool = True, **kwargs: Any) -> None:
     """Answer whether or not the interaction was already answered."""
-    if interaction.response.is_done():
-        if content is not None:
-            kwargs["content"] = content
-        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+    async with _answering(interaction):
+        if interaction.response.is_done():
+            if content is not None:
+                kwargs["content"] = content
+            await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool = False) -> None:
+    """The first answer at once ("thinking…"), public or private as the reply will be, for a
+    command that reads or draws before it can reply: Discord waits 3 s for the first answer,
+    and a read can wait behind a deadline storm. A refusal that follows a public deferral is
+    still private (``report_error``)."""
+    async with _answering(interaction):
+        if interaction.response.is_done():
+            return
+        interaction.extras["deferred_public"] = not ephemeral
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], *,
+                  ephemeral: bool = True) -> T:
+    """The result of ``work`` (a command's reads and writes, which never answer the
+    interaction themselves). Quick work is answered by the reply itself; work still running
+    after ``QUICK`` (queued behind a deadline storm, say) gets a deferral meanwhile, public
+    or private as the reply will be, and the reply becomes its follow-up (``reply``).
+    ``QUICK`` counts from the command's start (``began``): several steps share it."""
+    loop = asyncio.get_running_loop()
+    began = interaction.extras.setdefault("began", loop.time())
+    task = asyncio.ensure_future(work)
+    try:
+        done, _pending = await asyncio.wait(
+            {task}, timeout=max(0.0, QUICK - (loop.time() - began)))
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if not done:
+        await defer(interaction, ephemeral=ephemeral)
+    return await task
+
+
+def defer_later(interaction: discord.Interaction[Any]) -> asyncio.TimerHandle:
+    """A private deferral ``QUICK`` after the command began unless it has answered by then,
+    for a command whose every answer is private and goes through ``reply`` (its cog says so:
+    ``answers_privately``); the deferral waits for an answer being sent (``_answering``)."""
+    loop = asyncio.get_running_loop()
+    began = interaction.extras.setdefault("began", loop.time())
+
+    def fire() -> None:
+        if not interaction.response.is_done():
+            task = asyncio.ensure_future(defer(interaction, ephemeral=True))
+            task.add_done_callback(_quietly)
+            _LATER.add(task)
+            task.add_done_callback(_LATER.discard)
+
+    return loop.call_later(max(0.0, QUICK - (loop.time() - began)), fire)
+
+
+_LATER: set[asyncio.Task[None]] = set()  # deferrals under way (a task needs a reference)
+
+
+def _quietly(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a deferral failed: %r", task.exception())
+
+
+async def guard(interaction: discord.Interaction[Any], handler: Awaitable[None]) -> None:
+    """Run a component's handler, whose every answer is private and goes through ``reply``:
+    when it has not answered after ``QUICK``, a private deferral goes meanwhile (Discord
+    waits 3 s); its errors are reported here (they do not reach the command tree's)."""
+    loop = asyncio.get_running_loop()
+    began = interaction.extras.setdefault("began", loop.time())
+    deferring: list[asyncio.Task[None]] = []
+    timer = loop.call_later(max(0.0, QUICK - (loop.time() - began)), lambda: deferring.append(
+        asyncio.ensure_future(defer(interaction, ephemeral=True))))
+    try:
+        await handler
+    except Exception as exc:
+        await report_error(interaction, exc)
+    finally:
+        timer.cancel()
+        if deferring:
+            await asyncio.wait(deferring)
 
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
@@ -151,6 +244,11 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     if interaction.type is discord.InteractionType.autocomplete:
         return
     try:
+        if interaction.extras.pop("deferred_public", False):
+            # the public "thinking…" would turn the refusal into a public message: it goes,
+            # and the refusal is sent to the reader alone
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
         await reply(interaction, error_text(error, interaction.locale), ephemeral=True)
     except discord.HTTPException:
         log.exception("could not report an error to the user")

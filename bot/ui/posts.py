@@ -17,14 +17,14 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.scheduler import PostMessage
+from bot.outbox import PostMessage
 from bot.services import games as games_service
 from bot.services import history as history_service
 from bot.services import ladder as ladder_service
-from bot.services import surface as surface_service
+from bot.services import written_orders
 from bot.services.common import GameView
 from bot.services.press import names_hidden
-from bot.services.surface import MissedOrders
+from bot.services.written_orders import MissedOrders
 from bot.ui.board import add_board_button
 from bot.ui.common import RefereeBot, pinging
 from bot.ui.embeds import COLOUR, fit_embeds, result_text, results_embeds
@@ -60,7 +60,7 @@ def _file(post: PostMessage) -> discord.File | None:
     if post.image is None:
         return None
     name = f"map-{post.game_id}-{post.payload.get('phase') or 'now'}.png"
-    return discord.File(io.BytesIO(post.image), filename=name)
+    return discord.File(io.BytesIO(post.image), filename=name, description=post.alt)
 
 
 # The outbox row being delivered and how many of its messages were sent
@@ -333,7 +333,7 @@ async def _results(bot: RefereeBot, post: PostMessage) -> None:
     game = await games_service.get_game(bot.db, game_id=game_id)
     seqs = [s for s in (p.get("seqs") or [p.get("seq")]) if s is not None]
     details = [await history_service.phase_detail(bot.db, game_id=game_id, seq=s) for s in seqs]
-    state_after = await surface_service.public_state(bot.db, game_id=game_id)
+    state_after = await games_service.public_state(bot.db, game_id=game_id)
     # the report describes the position right after this phase, unless the game moved on
     after = state_after if state_after.get("phase") == p.get("next_phase") else None
     embeds = results_embeds(details[0], loc, game.variant, after, p.get("next_phase"),
@@ -342,7 +342,7 @@ async def _results(bot: RefereeBot, post: PostMessage) -> None:
     if eliminated:
         _before_summary(embeds[-1], loc, t("results.eliminated", loc),
                         _powers(eliminated, loc, game.variant))
-    missed = await surface_service.missed_orders(bot.db, game_id=game_id, seq=p.get("seq"))
+    missed = await written_orders.missed_orders(bot.db, game_id=game_id, seq=p.get("seq"))
     if missed.declared:
         lines = [t("results.civil_disorder_line", loc,
                    user=_user(d.get("user_id"), names_hidden(game), loc, "press.player.lower"),

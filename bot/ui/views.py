@@ -27,12 +27,11 @@ from bot.services import draws as draws_service
 from bot.services import games as games_service
 from bot.services import orders as orders_service
 from bot.services import players as players_service
-from bot.services import surface as surface_service
 from bot.services.orders import SubmitResult
 from bot.ui.board import BoardButton
-from bot.ui.common import bot_of, reader_locale
+from bot.ui.common import bot_of, channel_ids, reader_locale
 from bot.ui.embeds import COLOUR, order_line_text
-from bot.ui.errors import UserFacingError, reply, report_error
+from bot.ui.errors import UserFacingError, guard, reply
 from bot.ui.format import (
     local_code,
     local_order,
@@ -51,12 +50,7 @@ ACTIONS = ("hold", "move", "support", "convoy", "retreat", "disband", "build", "
            "waive")
 
 
-async def _guard(interaction: discord.Interaction[Any], coro: Any) -> None:
-    """Component errors do not reach the command tree's handler: report them here."""
-    try:
-        await coro
-    except Exception as exc:
-        await report_error(interaction, exc)
+_guard = guard  # every component's handler: answered in time, its errors reported
 
 
 async def _current_phase(interaction: discord.Interaction[Any], game_id: int,
@@ -188,16 +182,17 @@ def orders_feedback(result: SubmitResult, locale: str
 
 # --- the guided order: unit -> action -> target --------------------------------------------------
 
-async def legal_for(interaction: discord.Interaction[Any], game_id: int
+async def legal_for(interaction: discord.Interaction[Any], game_id: int | None
                     ) -> tuple[str, dict[str, list[str]]]:
     """The presser's power and its legal orders per unit (engine's list), for a player of
-    the game only."""
+    the game only (``game_id`` None: the game of the interaction's channel). One read: it
+    answers autocompletion, at each keystroke."""
     bot = bot_of(interaction)
-    game = await games_service.get_game(bot.db, game_id=game_id)
+    game, state = await games_service.game_and_position(
+        bot.db, game_id=game_id, channel=channel_ids(interaction) if game_id is None else None)
     player = game.player(interaction.user.id)
     if player is None:
         raise UserFacingError("error.player.not_in_game")
-    state = await surface_service.public_state(bot.db, game_id=game_id)
     choices = set(engine_api.powers_with_choices(state))
     powers = [p for p in player.powers if p in choices] or list(player.powers)
     legal: dict[str, list[str]] = {}
@@ -264,8 +259,8 @@ class UnitSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         view.add_item(ActionSelect(self.game_id, self.phase, loc, [
             discord.SelectOption(label=t(f"order.action.{k}", locale), value=k)
             for k in kinds], t("order.pick_action", locale)))
-        await interaction.response.send_message(
-            t("words.unit_chosen", locale, unit=capital(unit_words(
+        await reply(
+            interaction, t("words.unit_chosen", locale, unit=capital(unit_words(
                 legal[loc][0].split()[0], loc, locale, (await games_service.get_game(
                     bot_of(interaction).db, game_id=self.game_id)).variant))) if loc else
             t("order.unit_chosen", locale, unit=t("order.builds", locale)),
@@ -309,8 +304,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             discord.SelectOption(label=local_order(o, locale)[:100], value=o[:100])
             for o in orders[:MAX_OPTIONS]],
             t("order.pick_target", locale)))
-        await interaction.response.send_message(t("order.pick_target", locale), view=view,
-                                                ephemeral=True)
+        await reply(interaction, t("order.pick_target", locale), view=view, ephemeral=True)
 
 
 class OrderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -352,7 +346,7 @@ def _selected(interaction: discord.Interaction[Any]) -> str:
 
 async def _submit_one(interaction: discord.Interaction[Any], game_id: int, order: str) -> None:
     bot = bot_of(interaction)
-    result = await surface_service.add_order(bot.db, game_id=game_id, user_id=interaction.user.id, power=None,
+    result = await orders_service.add_order(bot.db, game_id=game_id, user_id=interaction.user.id, power=None,
                              order_text=order)
     embed, view = orders_feedback(result, reader_locale(interaction))
     await reply(interaction, embed=embed, view=view, ephemeral=True)
@@ -393,7 +387,7 @@ class RetreatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def _retreat(self, interaction: discord.Interaction[Any]) -> None:
         await _current_phase(interaction, self.game_id, self.phase)
-        result = await surface_service.retreat_order(
+        result = await orders_service.retreat_order(
             bot_of(interaction).db, game_id=self.game_id, user_id=interaction.user.id,
             location=self.loc, target=self.dest)
         embed, view = orders_feedback(result, reader_locale(interaction))

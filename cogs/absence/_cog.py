@@ -41,6 +41,9 @@ def _reminders_text(s: ReminderSettings, locale: str) -> str:
 
 @app_commands.guild_only()
 class AbsenceCog(commands.Cog):
+    # every answer is private and goes through reply: deferred if slow (GameTree)
+    answers_privately = True
+
     absence = app_commands.Group(name=L("absence"), description=L(
         "Days away from the game (announced in advance)"), guild_only=True)
     remind = app_commands.Group(name=L("remind"), description=L(

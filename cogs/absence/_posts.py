@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import t
-from bot.scheduler import PostMessage
+from bot.outbox import PostMessage
 from bot.services import games as games_service
 from bot.services.press import names_hidden
 from bot.ui.absence import day_text

@@ -18,6 +18,9 @@ from bot.ui.errors import reply
 
 @app_commands.guild_only()
 class DrawCog(commands.Cog):
+    # every answer is private and goes through reply: deferred if slow (GameTree)
+    answers_privately = True
+
     draw = app_commands.Group(name=L("draw"), description=L("Propose a draw"),
                               guild_only=True)
 

@@ -18,7 +18,7 @@ from bot.services import duel as duel_service
 from bot.services.common import GameView
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import COLOUR
-from bot.ui.errors import reply
+from bot.ui.errors import in_time, reply
 from bot.ui.format import deadline_text, power_name
 from bot.ui.surface import VariantSurface
 
@@ -60,8 +60,9 @@ async def duel_ready(interaction: discord.Interaction[Any], game: GameView, on: 
     """``/ready`` (or ``/bids ready``) in a bidding season: the caller's bids are final (or
     not); when both players' are, they are revealed at once."""
     bot, locale = bot_of(interaction), reader_locale(interaction)
-    view = await duel_service.set_bids_ready(bot.db, game_id=game.id,
-                                             user_id=interaction.user.id, ready=on)
+    # both players ready reveal the bids before the reply: deferred if need be
+    view = await in_time(interaction, duel_service.set_bids_ready(
+        bot.db, game_id=game.id, user_id=interaction.user.id, ready=on))
     if view.revealed is not None:
         await reply(interaction, t("duel.bids.revealed", locale))
         await bot.post_now()

@@ -5,7 +5,7 @@ the extension's ``setup``."""
 from __future__ import annotations
 
 from bot.i18n import typography
-from bot.scheduler import PostMessage
+from bot.outbox import PostMessage
 from bot.services import games as games_service
 from bot.ui.common import RefereeBot
 from bot.ui.posts import Builder, to_game

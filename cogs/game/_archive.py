@@ -18,7 +18,7 @@ from bot.services.errors import ServiceError
 from bot.ui.archive import chart_file, export_file, timelapse_file
 from bot.ui.common import bot_of, channel_ids, game_here, reader_locale
 from bot.ui.embeds import COLOUR
-from bot.ui.errors import UserFacingError, reply
+from bot.ui.errors import UserFacingError, defer, reply
 from engine import variants
 
 
@@ -42,9 +42,9 @@ class ArchiveCommands(commands.Cog):
 
     async def game_export(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction, ephemeral=True)  # answered first: it reads the whole game
         game = await game_here(interaction)
         export = await archive_service.export_game(bot.db, game_id=game.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         file = export_file(export, f"game-{game.id}.json")
         await interaction.followup.send(t("archive.exported", locale, name=game.name,
                                           count=len(export["phases"])),
@@ -60,7 +60,7 @@ class ArchiveCommands(commands.Cog):
         if file.size > archive_service.MAX_IMPORT_BYTES:
             raise UserFacingError("error.archive.too_big", size=file.size // 1024,
                                   max=archive_service.MAX_IMPORT_BYTES // 1024)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True)
         raw = await file.read()
         channel_id, thread_id = channel_ids(interaction)
         view = await archive_service.import_game(
@@ -77,9 +77,9 @@ class ArchiveCommands(commands.Cog):
     async def game_timelapse(self, interaction: discord.Interaction[Any],
                              fmt: str = "gif") -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction)  # answered first: it reads every phase and draws
         game = await game_here(interaction)
         frames = await archive_service.timelapse_frames(bot.db, game_id=game.id)
-        await interaction.response.defer(thinking=True)
         file = await timelapse_file(frames, locale=locale, fmt=fmt,
                                     filename=f"timelapse-{game.id}.{fmt}")
         embed = discord.Embed(title=t("archive.timelapse_title", locale, name=game.name,
@@ -93,6 +93,7 @@ class ArchiveCommands(commands.Cog):
     async def game_chart(self, interaction: discord.Interaction[Any],
                          figure: str = "centres") -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction)  # answered first: it reads every phase and draws
         game = await game_here(interaction)
         # "centres": what the variant follows first (L'Impérialisme: influence)
         if figure != "centres" and figure not in variants.get(game.variant).measures:
@@ -103,7 +104,6 @@ class ArchiveCommands(commands.Cog):
                                       for m in variants.get(game.variant).measures))
         chart = await archive_service.chart_series(
             bot.db, game_id=game.id, measure=None if figure == "centres" else figure)
-        await interaction.response.defer(thinking=True)
         file = await chart_file(chart, locale=locale, filename=f"chart-{game.id}.png",
                                 title=t("archive.chart_title", locale, name=game.name,
                                         measure=chart.measure),

@@ -17,20 +17,21 @@ from discord.ext import commands
 from bot.i18n import has_key, language_of, t
 from bot.services import bots as bots_service
 from bot.services import games as games_service
+from bot.services import guilds as guilds_service
 from bot.services import history as history_service
 from bot.services import options as options_service
 from bot.services import players as players_service
 from bot.services import press as press_service
 from bot.services import status as status_service
-from bot.services import surface as surface_service
+from bot.services.common import GameView
 from bot.services.options import map_style
 from bot.ui.absence import add_away_field
 from bot.ui.board import board_reply
 from bot.ui.common import bot_of, channel_ids, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR, results_embeds, settings_embed, status_embed
-from bot.ui.errors import UserFacingError, reply
+from bot.ui.errors import UserFacingError, defer, in_time, reply
 from bot.ui.format import phase_name, variant_named, variant_title, variant_titles
-from bot.ui.maps import map_file
+from bot.ui.maps import map_file, map_in_words
 from bot.ui.surface import surface_of
 from cogs.game._archive import add_commands as add_archive_commands
 
@@ -114,10 +115,10 @@ class GameCog(commands.Cog):
         bots_service.check_bot_options(variant, options)
         options_service.check_press(variant, options)
         options_service.resolve_phase_minutes(None, phase_hours)
-        await surface_service.remember_guild_language(
+        await guilds_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
         # what the channel reads is in the guild's language, like every public post
-        public = await surface_service.guild_language(
+        public = await guilds_service.guild_language(
             bot.db, guild_id=interaction.guild_id, default=guild_language_of(interaction) or
             language_of(locale))
         title = (name or variant_title(variant, public))[:100]
@@ -148,24 +149,35 @@ class GameCog(commands.Cog):
     async def game_join(self, interaction: discord.Interaction[Any],
                         preferences: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await game_here(interaction)
+        game = await in_time(interaction, game_here(interaction))
         hook = surface_of(bot, game.variant).join
         if hook is not None:
             await hook(interaction, game, preferences)
             return
-        await players_service.join_game(bot.db, game_id=game.id, user_id=interaction.user.id,
-                                        preferences=_split_names(preferences))
-        # the language of the DMs the bot sends on its own (letters relayed)
-        await press_service.remember_language(bot.db, game_id=game.id,
-                                              user_id=interaction.user.id, language=locale)
-        count = len((await games_service.get_game(bot.db, game_id=game.id)).players)
+
+        async def join() -> int:
+            await players_service.join_game(bot.db, game_id=game.id,
+                                            user_id=interaction.user.id,
+                                            preferences=_split_names(preferences))
+            # the language of the DMs the bot sends on its own (letters relayed)
+            await press_service.remember_language(bot.db, game_id=game.id,
+                                                  user_id=interaction.user.id, language=locale)
+            return len((await games_service.get_game(bot.db, game_id=game.id)).players)
+
+        count = await in_time(interaction, join())
         await reply(interaction, t("join.done_count", locale, name=game.name, count=count))
 
     @game.command(name=L("leave"), description=L("Leave the game of this channel"))
     async def game_leave(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        game = await game_here(interaction)
-        await players_service.leave_game(bot.db, game_id=game.id, user_id=interaction.user.id)
+
+        async def leave() -> GameView:
+            game = await game_here(interaction)
+            await players_service.leave_game(bot.db, game_id=game.id,
+                                             user_id=interaction.user.id)
+            return game
+
+        game = await in_time(interaction, leave())
         await reply(interaction, t("leave.done", reader_locale(interaction), name=game.name))
         await bot.post_now()
 
@@ -176,16 +188,15 @@ class GameCog(commands.Cog):
     async def game_start(self, interaction: discord.Interaction[Any],
                          fill: str | None = None) -> None:
         bot = bot_of(interaction)
-        game = await game_here(interaction)
+        game = await in_time(interaction, game_here(interaction))
         hook = surface_of(bot, game.variant).start
         if fill and not bots_service.bots_allowed(game.variant):
             raise UserFacingError("error.bots.unsupported", variant=game.variant)
         if hook is not None:
             await hook(interaction, game)
             return
-        started = await games_service.start_game(bot.db, game_id=game.id,
-                                                 user_id=interaction.user.id,
-                                                 fill_bots=fill == "bots")
+        started = await in_time(interaction, games_service.start_game(
+            bot.db, game_id=game.id, user_id=interaction.user.id, fill_bots=fill == "bots"))
         await reply(interaction, t("start.done", reader_locale(interaction),
                                    name=started.game.name))
         await bot.post_now()
@@ -193,6 +204,7 @@ class GameCog(commands.Cog):
     @game.command(name=L("status"), description=L("Phase, deadline, players and centres"))
     async def game_status(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction)  # answered first: the read may wait behind a storm
         channel_id, thread_id = channel_ids(interaction)
         # one read transaction (the game of the channel or thread, seats, progress, position)
         status = await status_service.game_status(bot.db, channel_id=channel_id,
@@ -209,10 +221,13 @@ class GameCog(commands.Cog):
 
     @game.command(name=L("settings"), description=L("Rule options of this game"))
     async def game_settings(self, interaction: discord.Interaction[Any]) -> None:
-        game = await game_here(interaction)
-        hook = surface_of(bot_of(interaction), game.variant).settings
-        embed = await hook(interaction, game) if hook is not None else settings_embed(
-            game, reader_locale(interaction))
+        async def settings() -> discord.Embed:
+            game = await game_here(interaction)
+            hook = surface_of(bot_of(interaction), game.variant).settings
+            return await hook(interaction, game) if hook is not None else settings_embed(
+                game, reader_locale(interaction))
+
+        embed = await in_time(interaction, settings(), ephemeral=False)
         await reply(interaction, embed=embed, ephemeral=False)
 
     @game.command(name=L("history"), description=L("Past phases, or the results of one"))
@@ -221,6 +236,7 @@ class GameCog(commands.Cog):
     async def game_history(self, interaction: discord.Interaction[Any],
                            phase: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction)  # answered first: it reads, and with a phase draws
         game = await game_here(interaction)
         if phase is None:
             rows = await history_service.phase_history(bot.db, game_id=game.id)
@@ -231,7 +247,6 @@ class GameCog(commands.Cog):
                                       "history.empty", locale), colour=COLOUR)
             await reply(interaction, embed=embed, ephemeral=False)
             return
-        await interaction.response.defer(thinking=True)
         detail = await history_service.phase_detail(bot.db, game_id=game.id, phase=phase)
         embeds = results_embeds(detail, locale, game.variant, None, detail.next_phase, None)
         file = await map_file(detail.state, f"{detail.phase}.png", results=detail.results,
@@ -254,24 +269,27 @@ class GameCog(commands.Cog):
 
     # --- /map -----------------------------------------------------------------------------
     @app_commands.command(name=L("map"), description=L("The map now, or of a past phase"))
-    @app_commands.rename(phase=L("phase"))
-    @app_commands.describe(phase=L("A phase such as S1901M"))
+    @app_commands.rename(phase=L("phase"), text=L("text"))
+    @app_commands.describe(phase=L("A phase such as S1901M"),
+                           text=L("The whole position in words, for a screen reader"))
     @app_commands.guild_only()
     async def map(self, interaction: discord.Interaction[Any],
-                  phase: str | None = None) -> None:
+                  phase: str | None = None, text: bool = False) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction, ephemeral=text)  # answered first: it reads and draws
         game = await game_here(interaction)
+        if text:
+            await self._map_in_words(interaction, game.id, phase, locale)
+            return
         if phase is None:
-            state = await surface_service.public_state(bot.db, game_id=game.id)
+            state = await games_service.public_state(bot.db, game_id=game.id)
             if not state:
                 raise UserFacingError("map.not_started")
-            await interaction.response.defer(thinking=True)
             shown = str(state.get("phase"))
             file = await map_file(state, f"{shown}.png", locale=locale,
                                   **map_style(game.options, locale))
         else:
             detail = await history_service.phase_detail(bot.db, game_id=game.id, phase=phase)
-            await interaction.response.defer(thinking=True)
             shown = detail.phase
             file = await map_file(detail.state, f"{shown}.png", results=detail.results,
                                   locale=locale, **map_style(game.options, locale))
@@ -280,3 +298,20 @@ class GameCog(commands.Cog):
                               colour=COLOUR)
         embed.set_image(url=f"attachment://{file.filename}")
         await interaction.followup.send(embed=embed, file=file)
+
+    async def _map_in_words(self, interaction: discord.Interaction[Any], game_id: int,
+                            phase: str | None, locale: str) -> None:
+        """``/map text:true``: the position and the latest phase's orders in sentences, to
+        the reader alone (WCAG 1.1.1: what the map shows, as text)."""
+        bot = bot_of(interaction)
+        if phase is None:
+            state = await games_service.public_state(bot.db, game_id=game_id)
+            if not state:
+                raise UserFacingError("map.not_started")
+            detail = await history_service.latest_detail(bot.db, game_id=game_id)
+        else:
+            detail = await history_service.phase_detail(bot.db, game_id=game_id, phase=phase)
+            state = detail.state
+        for part in map_in_words(state, detail.results if detail else None, locale,
+                                 results_state=detail.state if detail else None):
+            await interaction.followup.send(content=part, ephemeral=True)

@@ -22,6 +22,9 @@ from bot.ui.format import deadline_text, phase_name
 
 
 class GameMasterCog(commands.Cog):
+    # every answer is private and goes through reply: deferred if slow (GameTree)
+    answers_privately = True
+
     gm = app_commands.Group(name=L("gm"), description=L("Game master tools"), guild_only=True)
 
     def __init__(self, bot: commands.Bot) -> None:

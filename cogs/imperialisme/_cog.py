@@ -16,8 +16,8 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.services import guilds as guilds_service
 from bot.services import imperialisme as service
-from bot.services import surface as surface_service
 from bot.ui.common import bot_of, game_here, guild_language_of, reader_locale
 from bot.ui.embeds import COLOUR
 from bot.ui.errors import UserFacingError, reply
@@ -95,7 +95,7 @@ async def imperial_join(interaction: discord.Interaction[Any], game: Any,
 async def imperial_start(interaction: discord.Interaction[Any], game: Any) -> None:
     """``/game start`` of an Impérialisme game."""
     bot = bot_of(interaction)
-    await surface_service.remember_guild_language(
+    await guilds_service.remember_guild_language(
         bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
     started = await service.start_game(bot.db, game_id=game.id, user_id=interaction.user.id)
     await reply(interaction, t("imp.started", reader_locale(interaction),
@@ -152,6 +152,9 @@ SURFACE = VariantSurface(join=imperial_join, start=imperial_start, status=imperi
 
 
 class ImperialismeCog(commands.Cog):
+    # every answer is private and goes through reply: deferred if slow (GameTree)
+    answers_privately = True
+
     imperialisme = app_commands.Group(
         name=L("imperialisme"),
         description=L("Stage lengths and automatic crises (game master)"), guild_only=True)

@@ -21,7 +21,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.scheduler import PostMessage
+from bot.outbox import PostMessage
 from bot.services import games as games_service
 from bot.services import imperialisme as service
 from bot.services.errors import ServiceError
@@ -61,7 +61,8 @@ async def _to_game(bot: RefereeBot, post: PostMessage, embed: discord.Embed, *,
     kwargs: dict[str, Any] = {"content": content, "embed": embed}
     if post.image is not None:  # drawn by the one poster, with the influence legend
         name = f"imperialisme-{post.game_id}-{post.outbox_id}.png"
-        kwargs["file"] = discord.File(io.BytesIO(post.image), filename=name)
+        kwargs["file"] = discord.File(io.BytesIO(post.image), filename=name,
+                                      description=post.alt)
         embed.set_image(url=f"attachment://{name}")
     if view is not None:
         kwargs["view"] = view

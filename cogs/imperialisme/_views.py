@@ -24,7 +24,7 @@ from bot.i18n import language_of, t
 from bot.services import imperialisme as service
 from bot.ui.common import bot_of, reader_locale
 from bot.ui.embeds import COLOUR
-from bot.ui.errors import UserFacingError, reply, report_error
+from bot.ui.errors import UserFacingError, guard, reply
 from bot.ui.format import deadline_text
 from engine.variants.imperialisme.errors import ImperialError
 
@@ -49,12 +49,7 @@ def territory_names(territories: Sequence[str], locale: Any) -> str:
     return ", ".join(territory_name(x, locale) for x in territories)
 
 
-async def _guard(interaction: discord.Interaction[Any], coro: Any) -> None:
-    """Component errors do not reach the command tree's handler: report them here."""
-    try:
-        await coro
-    except Exception as exc:
-        await report_error(interaction, exc)
+_guard = guard  # every component's handler: answered in time, its errors reported
 
 
 # --- ballots ------------------------------------------------------------------------------

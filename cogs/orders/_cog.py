@@ -12,13 +12,13 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.services import games as games_service
 from bot.services import orders as orders_service
-from bot.services import surface as surface_service
 from bot.services.options import map_style
 from bot.ui.board import board_url, link_view
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.embeds import own_orders_embed
-from bot.ui.errors import UserFacingError, reply
+from bot.ui.errors import UserFacingError, defer, in_time, reply
 from bot.ui.maps import map_file
 from bot.ui.surface import surface_of
 from bot.ui.views import legal_for, orders_feedback, unit_select
@@ -50,20 +50,20 @@ class OrdersCog(commands.Cog):
         if text is not None and text.strip():
             await submit(interaction, None, text, power)
             return
-        game = await game_here(interaction)
-        if game.player(interaction.user.id) is None:
-            raise UserFacingError("error.player.not_in_game")
+        # the form is the first answer, before any read (a modal cannot follow a deferral);
+        # the game of the channel and the seat are checked when it is sent, in the
+        # submission's own transaction
         await interaction.response.send_modal(
-            OrdersModal(game.id, reader_locale(interaction), power))
+            OrdersModal(None, reader_locale(interaction), power))
 
     @orders.command(name=L("show"), description=L("Your orders, with a private preview map"))
     async def orders_show(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
+        await defer(interaction, ephemeral=True)  # answered first: it reads and draws
         game = await game_here(interaction)
         own = await orders_service.my_orders(bot.db, game_id=game.id,
                                              user_id=interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        state = await surface_service.public_state(bot.db, game_id=game.id)
+        state = await games_service.public_state(bot.db, game_id=game.id)
         embed = own_orders_embed(own, game, locale)
         kwargs: dict[str, Any] = {}
         if state:
@@ -79,9 +79,13 @@ class OrdersCog(commands.Cog):
     @orders.command(name=L("clear"), description=L("Delete your orders of this phase"))
     async def orders_clear(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        game = await game_here(interaction)
-        count = await orders_service.clear_orders(bot.db, game_id=game.id,
-                                                  user_id=interaction.user.id)
+
+        async def clear() -> int:
+            game = await game_here(interaction)
+            return await orders_service.clear_orders(bot.db, game_id=game.id,
+                                                     user_id=interaction.user.id)
+
+        count = await in_time(interaction, clear())
         await reply(interaction, t("orders.cleared", reader_locale(interaction), count=count))
 
     # --- /order (guided) --------------------------------------------------------------------
@@ -93,15 +97,15 @@ class OrdersCog(commands.Cog):
     async def order(self, interaction: discord.Interaction[Any], unit: str | None = None,
                     order: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await game_here(interaction)
+        game = await in_time(interaction, game_here(interaction))
         if order:
-            result = await surface_service.add_order(
+            result = await in_time(interaction, orders_service.add_order(
                 bot.db, game_id=game.id, user_id=interaction.user.id, power=None,
-                order_text=order)
+                order_text=order))
             embed, view = orders_feedback(result, locale)
             await reply(interaction, embed=embed, view=view)
             return
-        _power, legal = await legal_for(interaction, game.id)
+        _power, legal = await in_time(interaction, legal_for(interaction, game.id))
         if not legal:
             raise UserFacingError("order.nothing_to_order")
         await reply(interaction, t("order.start", locale),
@@ -118,13 +122,14 @@ class OrdersCog(commands.Cog):
     async def ready(self, interaction: discord.Interaction[Any],
                     state: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        game = await game_here(interaction)
+        game = await in_time(interaction, game_here(interaction))
         on = state != "off"
         hook = surface_of(bot, game.variant).ready
         if hook is not None and await hook(interaction, game, on):
             return
-        result = await orders_service.set_ready(bot.db, game_id=game.id,
-                                                user_id=interaction.user.id, ready=on)
+        # the last ready player resolves the turn before the reply: deferred if need be
+        result = await in_time(interaction, orders_service.set_ready(
+            bot.db, game_id=game.id, user_id=interaction.user.id, ready=on))
         key = "ready.on_resolved" if result.turn is not None else (
             "ready.on" if on else "ready.off")
         await reply(interaction, t(key, locale))

@@ -3,7 +3,6 @@ for many lines at once, and the submission both of them end in."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -12,12 +11,11 @@ from discord import app_commands
 from bot.i18n import t
 from bot.services import orders as orders_service
 from bot.ui.common import bot_of, channel_ids, game_here, reader_locale
-from bot.ui.errors import reply, report_error
+from bot.ui.errors import in_time, reply, report_error
 from bot.ui.format import local_code, local_order, power_name
 from bot.ui.views import legal_for, orders_feedback
 
 MAX_CHOICES = 25  # Discord's limit of autocomplete choices
-DEFER_AFTER = 1.5  # seconds a submission may take before its answer is deferred
 
 
 async def own_power_autocomplete(interaction: discord.Interaction[Any], current: str
@@ -37,9 +35,8 @@ async def own_power_autocomplete(interaction: discord.Interaction[Any], current:
 async def unit_autocomplete(interaction: discord.Interaction[Any], current: str
                             ) -> list[app_commands.Choice[str]]:
     """The player's own units that can be ordered this phase."""
-    try:
-        game = await game_here(interaction)
-        _power, legal = await legal_for(interaction, game.id)
+    try:  # one read: asked at each keystroke
+        _power, legal = await legal_for(interaction, None)
     except Exception:
         return []
     out = []
@@ -57,9 +54,8 @@ async def unit_autocomplete(interaction: discord.Interaction[Any], current: str
 async def order_autocomplete(interaction: discord.Interaction[Any], current: str
                              ) -> list[app_commands.Choice[str]]:
     """Legal orders (engine's list) of the unit chosen in ``unit``, or of every unit."""
-    try:
-        game = await game_here(interaction)
-        _power, legal = await legal_for(interaction, game.id)
+    try:  # one read: asked at each keystroke
+        _power, legal = await legal_for(interaction, None)
     except Exception:
         return []
     unit = getattr(interaction.namespace, "unit", None)
@@ -80,7 +76,7 @@ async def order_autocomplete(interaction: discord.Interaction[Any], current: str
 class OrdersModal(discord.ui.Modal):
     """Paste many lines at once (``/orders submit`` without text)."""
 
-    def __init__(self, game_id: int, locale: str, power: str | None) -> None:
+    def __init__(self, game_id: int | None, locale: str, power: str | None) -> None:
         super().__init__(title=t("orders.modal_title", locale)[:45], timeout=1800)
         self.game_id, self.power = game_id, power
         self.text: discord.ui.TextInput[Any] = discord.ui.TextInput(
@@ -101,15 +97,11 @@ async def submit(interaction: discord.Interaction[Any], game_id: int | None, tex
     """``game_id`` None: the game of the interaction's channel, found in the submission's own
     transaction (the hot path: one transaction per command)."""
     bot = bot_of(interaction)
-    work = asyncio.ensure_future(orders_service.submit_orders(
+    # a submission still running after a moment (queued behind other writers) is deferred,
+    # and answered by a follow-up
+    result = await in_time(interaction, orders_service.submit_orders(
         bot.db, game_id=game_id, user_id=interaction.user.id, text=text, power=power,
         channel=channel_ids(interaction) if game_id is None else None))
-    # Discord waits 3 s for the first answer: a submission still running (queued behind
-    # other writers) is deferred, and answered by a follow-up
-    done, _pending = await asyncio.wait({work}, timeout=DEFER_AFTER)
-    if not done and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    result = await work
     embed, view = orders_feedback(result, reader_locale(interaction))
     await reply(interaction, embed=embed, view=view, ephemeral=True)
     # discord.py keeps an ephemeral reply's view (and a timer task) for 15 minutes; its only

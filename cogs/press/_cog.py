@@ -14,8 +14,8 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.services import guilds as guilds_service
 from bot.services import press as press_service
-from bot.services import surface as surface_service
 from bot.services.common import GameView
 from bot.services.errors import ServiceError
 from bot.ui.common import bot_of, game_here, reader_locale
@@ -97,6 +97,9 @@ async def power_autocomplete(interaction: discord.Interaction[Any], current: str
 
 @app_commands.guild_only()
 class PressCog(commands.Cog):
+    # every answer is private and goes through reply: deferred if slow (GameTree)
+    answers_privately = True
+
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
@@ -126,7 +129,7 @@ class PressCog(commands.Cog):
             return
         allowed = await press_service.check_public(bot.db, game_id=game.id,
                                                    user_id=interaction.user.id, text=text)
-        public = await surface_service.guild_language(bot.db, guild_id=game.guild_id,
+        public = await guilds_service.guild_language(bot.db, guild_id=game.guild_id,
                                                       default=bot.default_locale)
         anonymous = anonymous or allowed.forced_anonymous
         if anonymous:

@@ -8,7 +8,7 @@ import logging
 
 import discord
 
-from bot.scheduler import PostMessage
+from bot.outbox import PostMessage
 from bot.services import games as games_service
 from bot.services import press as press_service
 from bot.services.errors import NotFound

@@ -4,7 +4,8 @@ only the owner sees) or in DMs. Every subcommand acts on the caller's own sandbo
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -15,7 +16,7 @@ from bot.i18n import t
 from bot.services import sandbox as service
 from bot.services.errors import NotFound
 from bot.ui.common import bot_of, game_here, reader_locale
-from bot.ui.errors import UserFacingError, reply
+from bot.ui.errors import UserFacingError, defer, in_time, reply
 from bot.ui.format import (
     local_order,
     phase_name,
@@ -27,11 +28,18 @@ from bot.ui.format import (
 from cogs.sandbox._views import MAP_NAME, board_embed, board_map, results_embed
 
 MAX_CHOICES = 25
+T = TypeVar("T")
 
 
 def _private(interaction: discord.Interaction[Any]) -> bool:
     """Ephemeral in a server; a DM is private already (a normal message)."""
     return interaction.guild_id is not None
+
+
+async def _quick(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+    """A command's reads and writes: deferred meanwhile when they take long (privately in a
+    server, as every answer here)."""
+    return await in_time(interaction, work, ephemeral=_private(interaction))
 
 
 async def _answer(interaction: discord.Interaction[Any], embed: discord.Embed,
@@ -42,7 +50,7 @@ async def _answer(interaction: discord.Interaction[Any], embed: discord.Embed,
     if view is None:
         await reply(interaction, embed=embed, ephemeral=private)
         return
-    await interaction.response.defer(ephemeral=private, thinking=True)
+    await defer(interaction, ephemeral=private)
     file = await board_map(view, reader_locale(interaction))
     embed.set_image(url=f"attachment://{MAP_NAME}")
     await interaction.followup.send(embed=embed, file=file, ephemeral=private)
@@ -129,11 +137,11 @@ class SandboxCog(commands.Cog):
                 raise UserFacingError("error.sandbox.unknown_variant", variant=variant)
         if game is None and name is None and interaction.guild_id is not None:
             with contextlib.suppress(NotFound):  # in a game's channel: that game
-                game = (await game_here(interaction)).id
+                game = (await _quick(interaction, game_here(interaction))).id
         if game is None and phase is not None:
             raise UserFacingError("error.sandbox.game_required")
-        view = await service.start(bot.db, user_id=interaction.user.id, variant=name,
-                                   game_id=game, phase=phase)
+        view = await _quick(interaction, service.start(
+            bot.db, user_id=interaction.user.id, variant=name, game_id=game, phase=phase))
         headline = t("sandbox.started", locale)
         if view.replaced:
             headline = f"{t('sandbox.replaced', locale)}\n{headline}"
@@ -148,8 +156,9 @@ class SandboxCog(commands.Cog):
     async def order(self, interaction: discord.Interaction[Any], text: str,
                     power: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        await service.add_orders(bot.db, user_id=interaction.user.id, text=text, power=power)
-        view = await service.show(bot.db, user_id=interaction.user.id)
+        await _quick(interaction, service.add_orders(bot.db, user_id=interaction.user.id,
+                                                     text=text, power=power))
+        view = await _quick(interaction, service.show(bot.db, user_id=interaction.user.id))
         await _answer(interaction, board_embed(view, locale,
                                                headline=t("sandbox.added", locale)))
 
@@ -178,45 +187,46 @@ class SandboxCog(commands.Cog):
     async def clear(self, interaction: discord.Interaction[Any],
                     power: str | None = None) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        count = await service.clear_orders(bot.db, user_id=interaction.user.id, power=power)
-        view = await service.show(bot.db, user_id=interaction.user.id)
+        count = await _quick(interaction, service.clear_orders(
+            bot.db, user_id=interaction.user.id, power=power))
+        view = await _quick(interaction, service.show(bot.db, user_id=interaction.user.id))
         await _answer(interaction, board_embed(view, locale, headline=t(
             "sandbox.cleared", locale, count=count)))
 
     @sandbox.command(name=L("resolve"), description=L("Resolve the phase with these orders"))
     async def resolve(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        view = await service.resolve(bot.db, user_id=interaction.user.id)
+        view = await _quick(interaction, service.resolve(bot.db, user_id=interaction.user.id))
         await _answer(interaction, results_embed(view, locale), view)
 
     @sandbox.command(name=L("undo"), description=L("Take back your last change"))
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        view = await service.undo(bot.db, user_id=interaction.user.id)
+        view = await _quick(interaction, service.undo(bot.db, user_id=interaction.user.id))
         await _answer(interaction, board_embed(view, locale, headline=t(
             "sandbox.undone", locale, phase=phase_name(view.phase, locale))))
 
     @sandbox.command(name=L("reset"), description=L("Back to the position it started from"))
     async def reset(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        view = await service.reset(bot.db, user_id=interaction.user.id)
+        view = await _quick(interaction, service.reset(bot.db, user_id=interaction.user.id))
         await _answer(interaction, board_embed(view, locale, headline=t(
             "sandbox.reset_done", locale, phase=phase_name(view.phase, locale))))
 
     @sandbox.command(name=L("map"), description=L("The board with your pending orders"))
     async def map(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        view = await service.show(bot.db, user_id=interaction.user.id)
+        view = await _quick(interaction, service.show(bot.db, user_id=interaction.user.id))
         await _answer(interaction, board_embed(view, locale), view)
 
     @sandbox.command(name=L("show"), description=L("Your sandbox: its orders and phase"))
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        view = await service.show(bot.db, user_id=interaction.user.id)
+        view = await _quick(interaction, service.show(bot.db, user_id=interaction.user.id))
         await _answer(interaction, board_embed(view, locale))
 
     @sandbox.command(name=L("end"), description=L("Close your sandbox"))
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         bot, locale = bot_of(interaction), reader_locale(interaction)
-        await service.end(bot.db, user_id=interaction.user.id)
+        await _quick(interaction, service.end(bot.db, user_id=interaction.user.id))
         await reply(interaction, t("sandbox.ended", locale), ephemeral=_private(interaction))

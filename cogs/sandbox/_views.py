@@ -17,8 +17,8 @@ from bot.ui.format import (
     results_by_power,
     variant_title,
 )
-from bot.ui.maps import pooled_map_file
-from engine.variants.duel import api as duel_api
+from bot.ui.maps import map_file
+from engine import variants
 
 MAP_NAME = "sandbox.png"
 _FIELDS = 20  # Discord allows 25 fields per embed
@@ -75,9 +75,10 @@ def results_embed(view: SandboxView, locale: str) -> discord.Embed:
         phase=phase_name(str(last.get("phase")), locale, view.variant),
         next=phase_name(view.phase, locale, view.variant)))
     if last.get("bidding"):
-        names = {str(pid): power_name(info["country"], locale, view.variant)
-                 for pid, info in view.state["duel"]["players"].items()}
-        text = duel_api.format_bidding(last["bidding"], locale, names)
+        bidding = variants.get(view.variant)
+        text = bidding.describe_bidding(  # type: ignore[attr-defined]
+            view.state, last["bidding"], locale,
+            lambda power: power_name(power, locale, view.variant))
         embed.insert_field_at(0, name=t("sandbox.results", locale), value=text[:1024],
                               inline=False)
         return embed
@@ -102,5 +103,4 @@ async def board_map(view: SandboxView, locale: str) -> discord.File:
     # the title says it is a what-if, should the picture be shown around
     title = {lang: t("sandbox.map_title", lang, variant=variant_title(view.variant, lang))
              for lang in ("en", "fr")}
-    return await pooled_map_file(view.state, MAP_NAME, orders=orders, locale=locale,
-                                 title=title)
+    return await map_file(view.state, MAP_NAME, orders=orders, locale=locale, title=title)

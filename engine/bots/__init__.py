@@ -1,7 +1,8 @@
 """The bot player (pure): orders for one power of a position, chosen among the legal ones.
 
-``engine.api.bot_orders`` is its JSON edge; ``player`` holds the heuristics, ``duel`` the
-bidding rule of a duel's bidding season, ``selfplay`` whole games offline.
+``engine.api.bot_orders`` is its JSON edge; ``player`` holds the heuristics, ``selfplay``
+whole games offline; a variant with seasons of sealed bids bids its own way (``bot_bids`` of
+``engine.variants.base.Bidding``: the duel's is ``engine/variants/duel/bot.py``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any
 
 from engine import variants
 from engine.bots.player import choose_orders
-from engine.variants.classic.orders.types import order_to_json
-from engine.variants.classic.state import state_from_json
+from engine.orders.state import state_from_json
+from engine.orders.types import order_to_json
 
 BID = "bid"  # the ORDER kind of a bid: ``location`` the minor, ``amount`` the credits
 
@@ -33,15 +34,9 @@ def rng_for(state: Mapping[str, Any], power: str, seed: int | None) -> random.Ra
 
 
 def friends_of(state: Mapping[str, Any], power: str) -> list[str]:
-    """The other powers the same player commands (a duel's minors this year)."""
-    duel = state.get("duel")
-    if not isinstance(duel, Mapping):
-        return []
-    from engine.variants.duel.state import duel_from_json
-
-    d = duel_from_json(state)
-    player = d.controller_of(power)
-    return [] if player is None else [p for p in d.commanded(player) if p != power]
+    """The other powers the same player commands (a duel's minors this year): the variant's
+    ``allies`` (``engine.orders.variant.WrittenOrders``: none)."""
+    return list(variants.of_state(dict(state)).allies(state, power))  # type: ignore[attr-defined]
 
 
 def bot_orders(state: Mapping[str, Any], power: str, seed: int | None = None,
@@ -57,13 +52,11 @@ def bot_orders(state: Mapping[str, Any], power: str, seed: int | None = None,
     game_map = variant.game_map()
     power = variant.power(power)
     rng = rng_for(state, power, seed)
-    phase = str(state.get("phase", ""))
-    if phase.upper().endswith("B") and isinstance(state.get("duel"), Mapping):
-        from engine.bots.duel import duel_bids
-
+    bidding = variants.bidding_of(dict(state))
+    if bidding is not None:  # a season of sealed bids: the variant's own rule
         return [{"kind": BID, "unit_type": None, "location": m, "target": None, "aux": None,
                  "via_convoy": False, "amount": n}
-                for m, n in sorted(duel_bids(state, power, game_map, rng).items())]
+                for m, n in sorted(bidding.bot_bids(state, power, rng).items())]
     st = state_from_json(dict(state), game_map, normalise_power=variant.power)
     closed: Iterable[str] = (options or {}).get("closed") or ()
     allies: Iterable[str] = (options or {}).get("allies") or ()
@@ -79,7 +72,7 @@ def order_text(order: Mapping[str, Any], variant: str = variants.DEFAULT) -> str
     """The normal text of a structured ORDER (``A par - bur``; a bid: ``italy 7``)."""
     if order.get("kind") == BID:
         return f"{order.get('location')} {order.get('amount')}"
-    from engine.variants.classic.orders.types import format_order, order_from_json
+    from engine.orders.types import format_order, order_from_json
 
     game_map = variants.get(variant).game_map()  # type: ignore[attr-defined]
     read = order_from_json(order, game_map.location_ids)

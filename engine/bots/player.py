@@ -16,7 +16,7 @@ How it thinks, in four steps:
 4. **Left-overs.** A unit that merely holds where nothing threatens it supports a move of
    its own side instead, where that helps.
 
-Every order given is one of ``engine.variants.classic.legal.legal_orders``: the player
+Every order given is one of ``engine.orders.legal.legal_orders``: the player
 chooses, the rules propose. Retreats go to the most valuable free space; builds to the home
 centres whose surroundings are worth most for that unit type; removals take the least useful
 units. No conditional orders.
@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.maps import Kind, Map, province_of
-from engine.variants.classic.legal import legal_orders
-from engine.variants.classic.orders.types import (
+from engine.orders.legal import legal_orders
+from engine.orders.state import GameState, PhaseType, Unit
+from engine.orders.types import (
     Build,
     Convoy,
     Disband,
@@ -45,8 +46,7 @@ from engine.variants.classic.orders.types import (
     Support,
     Waive,
 )
-from engine.variants.classic.orders.validate import adjustment_count
-from engine.variants.classic.state import GameState, PhaseType, Unit
+from engine.orders.validate import adjustment_count
 
 # base values of a supply centre (relative: only their ratios matter)
 NEUTRAL = 10.0  # nobody's: the cheapest gain

@@ -17,9 +17,9 @@ from typing import Any
 
 from engine import variants
 from engine.bots.player import choose_orders
-from engine.variants.classic.legal import legal_orders
-from engine.variants.classic.orders.types import ORDER_JSON
-from engine.variants.classic.state import state_from_json
+from engine.orders.legal import legal_orders
+from engine.orders.state import state_from_json
+from engine.orders.types import ORDER_JSON
 
 
 @dataclass
@@ -32,7 +32,7 @@ class Game:
 
 
 def play(kinds: Mapping[str, str], years: int = 20, seed: int = 0,
-         variant: str = "classic", first_year: int = 1901,
+         variant: str = variants.DEFAULT, first_year: int = 1901,
          options: Mapping[str, Any] | None = None,
          seats: list[list[str]] | None = None) -> Game:
     """Play from the opening to a winner or the end of ``first_year + years - 1``.

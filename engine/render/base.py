@@ -17,11 +17,13 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.render import sprites
+import engine.render.sprites as sprites
+from engine.render.cues import cues
 from engine.render.layout import LABEL_FONT_SIZE
 from engine.render.mapdata import MapData, load
 from engine.render.painter import draw_text
 from engine.render.palette import RGB, WHITE, Palette, make_palette, mix
+from engine.render.spots import center_spots
 
 TITLE_H = 64
 LEGEND_ROW_H = 78
@@ -55,7 +57,7 @@ def _out_palette(p: Palette) -> Image.Image:
             (0, 0, 0), mix(p.outline, WHITE, 0.5)]
     for pid in p.units:
         flat += [p.unit(pid), p.fill(pid), p.faded(pid), p.glyph(pid)]
-    grounds = [p.sea, p.neutral, p.legend_bg, p.title_bg, p.impassable]
+    grounds = [p.sea, p.neutral, p.legend_bg, p.title_bg, p.impassable, WHITE]  # WHITE: cue tags
     grounds += [p.fill(pid) for pid in p.units] + [p.unit(pid) for pid in p.units]
     inks = [p.outline, p.sea_text, WHITE, p.failure]
     blends = []
@@ -134,13 +136,18 @@ def draw_static(base: Base, labels: str, owners: Mapping[str, str]) -> Image.Ima
     idx.putpalette([v for c in colors for v in c])
     im = idx.convert("RGB")
     top = base.top
+    marks = cues(md.name, labels)
+    spots = center_spots(md.name, labels)  # clear of the names
     for sid, s in md.spaces.items():
         if s.is_center and s.center:
             owner = owners.get(sid)
             fill = pal.unit(owner) if owner else pal.neutral
-            sprite = (sprites.star(fill, pal.outline) if md.territorial
-                      else sprites.center_marker(fill, pal.outline))
-            sprites.paste(im, sprite, (s.center[0], s.center[1] + top))
+            mark = marks.get(owner, "") if owner else ""
+            sprite = (sprites.star(fill, pal.outline, 1.0, mark) if md.territorial
+                      else sprites.center_marker(fill, pal.outline, mark,
+                                                 pal.glyph(owner) if owner else pal.outline))
+            at = spots.get(sid, s.center)
+            sprites.paste(im, sprite, (at[0], at[1] + top))
     # Labels: placed at conversion time where no unit can be drawn.
     for sid, s in md.spaces.items():
         if s.kind == "impassable":

@@ -13,7 +13,8 @@ from typing import Any
 
 from PIL import Image
 
-from engine.render import sprites
+import engine.render.sprites as sprites
+from engine import variants
 from engine.render.base import (
     LEGEND_COLS,
     LEGEND_EXTRA_H,
@@ -25,6 +26,7 @@ from engine.render.base import (
     quantize,
     static_layer,
 )
+from engine.render.cues import cues
 from engine.render.layout import UNIT_RADIUS
 from engine.render.mapdata import MapData
 from engine.render.orders import draw_orders
@@ -90,14 +92,15 @@ def draw_map(state: dict[str, Any], *, orders: list[dict[str, Any]] | None = Non
     the RGB image before the final quantisation (for a caller that scales it first);
     ``cached=False``: the static layer drawn anew, not taken from the cache (what a cached
     render equals, pixel for pixel)."""
-    name = map_name or str(state.get("map") or state.get("variant") or "classic")
+    name = map_name or str(state.get("map") or state.get("variant")
+                           or variants.get(variants.DEFAULT).map_name)
     base = base_layer(name, palette)
     md = base.map
     labels = labels if labels in LABELS else lang(locale)
     owners = owners_of(state, md)
     static = static_layer(name, palette, labels, owners) if cached else None
     im = static.convert("RGB") if static is not None else draw_static(base, labels, owners)
-    pt = Painter(im, md, base.palette, base.top)
+    pt = Painter(im, md, base.palette, base.top, cues(name, labels), labels)
     _draw_turn(pt, base, state, orders, owners, locale, extra_legend, preview_power, title)
     if not paletted:
         return im
@@ -176,7 +179,8 @@ def _legend(pt: Painter, base: Base, state: dict[str, Any], owners: dict[str, st
         r, c = divmod(i, cols)
         x = c * cw + 14
         y = y0 + 10 + r * (LEGEND_ROW_H + LEGEND_EXTRA_H)
-        pt.paste(sprites.army(pal.unit(p.id), pal.outline, pal.glyph(p.id)),
+        pt.paste(sprites.army(pal.unit(p.id), pal.outline, pal.glyph(p.id), 1.0,
+                              pt.cues.get(p.id, "")),
                  (x + UNIT_RADIUS + 2, y + UNIT_RADIUS + 4))
         tx = x + 2 * UNIT_RADIUS + 14
         pt.text((tx, y + 2), p.name(locale), pal.legend_text, 21)

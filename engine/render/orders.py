@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from engine.render.layout import UNIT_RADIUS
-from engine.render.painter import FAILED, Painter, Pt
+from engine.render.painter import FAILED, Painter, Pt, label_boxes_of
 from engine.render.painter import shorten as _shorten
 from engine.render.palette import WHITE
 
@@ -22,6 +22,22 @@ def _chain(start: Pt, fleets: list[Pt], end: Pt) -> list[Pt]:
         cur = nxt
     path.append(end)
     return path
+
+
+def _bent(src: Pt, end: Pt, toward: Pt, bulge: float) -> list[Pt]:
+    """A curve from ``src`` to ``end`` bowed ``bulge`` px towards ``toward`` (the supported
+    unit, between the two units where the board is free): a support between neighbours, too
+    short to be seen as a straight line beside its unit, shows as an arc."""
+    mx, my = (src[0] + end[0]) / 2, (src[1] + end[1]) / 2
+    dx, dy = end[0] - src[0], end[1] - src[1]
+    n = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / n, dx / n
+    if nx * (toward[0] - mx) + ny * (toward[1] - my) < 0:
+        nx, ny = -nx, -ny
+    cx, cy = mx + nx * bulge * 2, my + ny * bulge * 2  # control point: the curve peaks at bulge
+    return [((1 - t) ** 2 * src[0] + 2 * (1 - t) * t * cx + t * t * end[0],
+             (1 - t) ** 2 * src[1] + 2 * (1 - t) * t * cy + t * t * end[1])
+            for t in (i / 16 for i in range(17))]
 
 
 def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any],
@@ -58,11 +74,14 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
             if a and b:
                 arrows[(o["location"].split("/")[0], o["target"].split("/")[0])] = (a, b)
 
-    def straight_arrow(src: Pt, dst: Pt, color: Any, casing: Any, failed: bool) -> None:
+    def straight_arrow(src: Pt, dst: Pt, color: Any, casing: Any, failed: bool,
+                       target: str | None = None) -> None:
         """A move or retreat drawn from unit to unit, crossed out if it failed."""
         a, b = _shorten(src, dst, R * 1.05, R * 0.85)
         pt.polyline([a, b], color, casing)
         pt.arrowhead(b, a, color, casing)
+        if target:  # the shaft may cross the name it points at: written again over it
+            pt.shafts.append((target.split("/")[0], a, b))
         if failed:
             marks.append(("x", b))
 
@@ -96,11 +115,11 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
                 if failed:
                     marks.append(("x", path[-1]))
                 continue
-            straight_arrow(src, dst, color, casing, failed)
+            straight_arrow(src, dst, color, casing, failed, target)
         elif kind == "retreat" and src:
             dst = anchor(target)
             if dst:
-                straight_arrow(src, dst, color, casing, failed)
+                straight_arrow(src, dst, color, casing, failed, target)
         elif kind == "support" and src:
             sup = anchor(aux)
             if not sup:
@@ -112,8 +131,23 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
                 akey = (aux.split("/")[0], target.split("/")[0])  # type: ignore[union-attr]
                 a, b = arrows.get(akey, (sup, tgt))
                 mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-                s, e = _shorten(src, mid, R * 1.0, 5)
-                pt.dashed([s, e], color, casing)
+                if math.hypot(mid[0] - src[0], mid[1] - src[1]) < R * 4:
+                    # neighbours: a straight line would hide under the unit; an arc, on
+                    # the side where it crosses fewer names
+                    names = [(x0, y0 + pt.top, x1, y1 + pt.top) for x0, y0, x1, y1 in
+                             label_boxes_of(md.name, pt.labels).values()]
+                    far = (2 * mid[0] - a[0], 2 * mid[1] - a[1])
+                    arcs = [[p for p in _bent(src, mid, side, R * 2.2)
+                             if math.hypot(p[0] - src[0], p[1] - src[1]) > R * 1.5]
+                            for side in (a, far)]
+                    path = min(arcs, key=lambda arc: sum(
+                        1 for x, y in arc for b in names
+                        if b[0] - 4 <= x <= b[2] + 4 and b[1] - 4 <= y <= b[3] + 4))
+                    e = path[-1]
+                    pt.dashed(path, color, casing)
+                else:
+                    s, e = _shorten(src, mid, R * 1.0, 5)
+                    pt.dashed([s, e], color, casing)
                 r = 6
                 pt.d.ellipse((e[0] - r - 2, e[1] - r - 2, e[0] + r + 2, e[1] + r + 2), fill=casing)
                 pt.d.ellipse((e[0] - r, e[1] - r, e[0] + r, e[1] + r), fill=color)
@@ -154,6 +188,7 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
 
     for what, arg in marks:
         if what == "x":
+            pt.heads.append((arg[0] - 14, arg[1] - 14, arg[0] + 14, arg[1] + 14))
             pt.cross(arg)
         elif what == "x-big":
             pt.cross(arg, size=R * 1.05)
@@ -169,5 +204,4 @@ def draw_orders(pt: Painter, orders: list[dict[str, Any]], state: dict[str, Any]
             pt.d.line((bx, by - 5, bx, by + 5), fill=pt.p.outline, width=3)
             if failed:
                 pt.cross(at)
-
-
+    pt.clear_names()

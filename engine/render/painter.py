@@ -8,16 +8,18 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from engine.render import sprites
-from engine.render.mapdata import FONTS, MapData
+import engine.render.sprites as sprites
+from engine.render.layout import LABEL_FONT_SIZE
+from engine.render.mapdata import FONTS, MapData, load
 from engine.render.palette import RGB, WHITE, Palette, mix
 
 LINE_W = 5
 FAILED = ("fails", "illegal", "void")
 
 Pt = tuple[float, float]
+Box = tuple[float, float, float, float]
 
 
 @lru_cache(maxsize=32)
@@ -90,15 +92,60 @@ def _along(points: list[Pt], spacing: float) -> list[Pt]:
     return out
 
 
+def label_boxes(md: MapData, labels: str) -> dict[str, Box]:
+    """Each space's name as drawn (bold condensed, centred on its label point)."""
+    out: dict[str, Box] = {}
+    for sid, s in md.spaces.items():
+        if s.kind == "impassable":
+            continue
+        mask, dx, dy = _text_mask(md.code(sid, labels).upper(), LABEL_FONT_SIZE, True, True, "mm")
+        x, y = round(s.label[0]) + dx, round(s.label[1]) + dy
+        out[sid] = (x, y, x + mask.width, y + mask.height)
+    return out
+
+
+@lru_cache(maxsize=8)
+def label_boxes_of(name: str, labels: str) -> dict[str, Box]:
+    """``label_boxes`` of a map, once per label language."""
+    return label_boxes(load(name), labels)
+
+
+def _meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@lru_cache(maxsize=512)
+def _halo_mask(text: str) -> tuple[Image.Image, int, int]:
+    """A province name's mask grown by 2 px on every side (its halo), and its offset."""
+    mask, dx, dy = _text_mask(text, LABEL_FONT_SIZE, True, True, "mm")
+    grown = Image.new("L", (mask.width + 4, mask.height + 4), 0)
+    grown.paste(mask, (2, 2))
+    return grown.filter(ImageFilter.MaxFilter(5)), dx - 2, dy - 2
+
+
+def _crosses(box: Box, a: Pt, b: Pt, width: float = 6) -> bool:
+    """Whether the segment a-b (``width`` px either side) passes over ``box``."""
+    for k in range(21):
+        x, y = a[0] + (b[0] - a[0]) * k / 20, a[1] + (b[1] - a[1]) * k / 20
+        if box[0] - width <= x <= box[2] + width and box[1] - width <= y <= box[3] + width:
+            return True
+    return False
+
+
 class Painter:
     """Draws a turn (units, orders, title, legend) on the RGB copy of the static layer."""
 
-    def __init__(self, im: Image.Image, md: MapData, palette: Palette, top: int) -> None:
+    def __init__(self, im: Image.Image, md: MapData, palette: Palette, top: int,
+                 cues: dict[str, str] | None = None, labels: str = "en") -> None:
         self.im = im
         self.d = ImageDraw.Draw(im)
         self.p = palette
         self.md = md
         self.top = top
+        self.cues = cues or {}  # power -> the letters its units carry (engine.render.cues)
+        self.labels = labels
+        self.heads: list[tuple[float, float, float, float]] = []  # arrowheads and crosses
+        self.shafts: list[tuple[str, Pt, Pt]] = []  # (target space, start, end) of arrows
 
     def xy(self, pt: Pt) -> Pt:
         return (pt[0], pt[1] + self.top)
@@ -130,8 +177,29 @@ class Painter:
             return [t, (b[0] - uy * h, b[1] + ux * h), (b[0] + uy * h, b[1] - ux * h)]
 
         outer = tri(2.5)
+        self.heads.append((min(p[0] for p in outer), min(p[1] for p in outer),
+                           max(p[0] for p in outer), max(p[1] for p in outer)))
         self.d.polygon(outer, fill=casing)
         self.d.polygon(tri(0), fill=color)
+
+    def clear_names(self) -> None:
+        """Province names under an arrowhead or a failure cross are written again over it,
+        in a white halo: the orders never hide where they go."""
+        if not self.heads and not self.shafts:
+            return
+        boxes = label_boxes_of(self.md.name, self.labels)
+        for sid, box in boxes.items():
+            box = (box[0], box[1] + self.top, box[2], box[3] + self.top)
+            if not any(_meets(box, h) for h in self.heads) and not any(
+                    t == sid and _crosses(box, a, b) for t, a, b in self.shafts):
+                continue
+            s = self.md.spaces[sid]
+            text = self.md.code(sid, self.labels).upper()
+            at = (round(s.label[0]), round(s.label[1] + self.top))
+            halo, dx, dy = _halo_mask(text)
+            self.im.paste(WHITE, (at[0] + dx, at[1] + dy), halo)
+            ink = self.p.sea_text if s.kind == "sea" else self.p.text
+            draw_text(self.im, at, text, ink, LABEL_FONT_SIZE, condensed=True, anchor="mm")
 
     def polyline(self, pts: list[Pt], color: RGB, casing: RGB, width: int = LINE_W) -> None:
         self.d.line(pts, fill=casing, width=width + 4, joint="curve")
@@ -167,4 +235,4 @@ class Painter:
 
     def unit(self, kind: str, power: str, at: Pt, scale: float = 1.0) -> None:
         self.paste(sprites.unit(kind, self.p.unit(power), self.p.outline, self.p.glyph(power),
-                                scale), at)
+                                scale, self.cues.get(power, "")), at)

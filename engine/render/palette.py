@@ -1,5 +1,6 @@
 """Colours of a map: the standard palette (power colours from map.json) and a colour-blind-safe
-one (Okabe & Ito, "Color Universal Design", 2008), plus the WCAG contrast check the tests use.
+one (from Okabe & Ito, "Color Universal Design", 2008, moved apart by tools/choose_palette.py),
+plus the WCAG contrast check the tests use.
 """
 
 from __future__ import annotations
@@ -14,17 +15,20 @@ OKABE_ITO: dict[str, RGB] = {
     "green": (0, 158, 115), "yellow": (240, 228, 66), "blue": (0, 114, 178),
     "vermillion": (213, 94, 0), "purple": (204, 121, 167),
 }
-# Classic powers on Okabe–Ito hues close to their usual board colours.
+# Classic powers, from Okabe–Ito hues moved by tools/choose_palette.py until every pair of
+# land fills is ≥ 20 CIEDE2000 apart and ≥ 10 as protanopes, deuteranopes and tritanopes see
+# them (colorspacious); the letters on units and centres carry the rest.
 COLORBLIND_CLASSIC: dict[str, RGB] = {
-    "england": OKABE_ITO["blue"], "france": OKABE_ITO["sky"], "germany": (60, 60, 60),
-    "italy": OKABE_ITO["green"], "austria": OKABE_ITO["vermillion"],
-    "russia": OKABE_ITO["purple"], "turkey": OKABE_ITO["yellow"],
+    "england": (0, 21, 255), "france": (81, 227, 255), "germany": (98, 89, 113),
+    "italy": (2, 150, 91), "austria": (203, 35, 0), "russia": (219, 63, 230),
+    "turkey": (188, 159, 49),
 }
-# Further powers (L'Impérialisme has 14): the remaining Okabe–Ito hue, then colours chosen by
-# tools/choose_palette.py so that every pair of land fills stays ≥ 10 CIEDE2000 apart.
+# Further powers (L'Impérialisme has 14), in map order after the classic ones, chosen with
+# them by tools/choose_palette.py: neighbours ≥ 20 apart (≥ 10 under each simulated
+# dichromacy), any two ≥ 12.
 _EXTRA_CB: tuple[RGB, ...] = (
-    (230, 159, 0), (24, 66, 102), (132, 61, 10), (146, 185, 254), (17, 97, 69), (148, 52, 108),
-    (160, 150, 30),
+    (214, 253, 235), (110, 0, 2), (132, 60, 7), (189, 170, 255), (0, 52, 35), (149, 52, 109),
+    (131, 255, 0),
 )
 
 

@@ -9,7 +9,11 @@ from typing import Any
 
 from PIL import Image
 
-from engine.render.core import draw_map, out_palette
+from engine.render.core import TITLE_H, draw_map, out_palette
+from engine.render.painter import draw_text
+from engine.render.palette import WHITE
+
+ENDING_H = 60  # the band saying how the game ended, over the last frame's map
 
 MAX_BYTES = 10 * 1024 * 1024  # Discord's attachment limit
 
@@ -26,10 +30,11 @@ def _orders(results: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]
 def render_timelapse(frames: Sequence[Mapping[str, Any]], *, map_name: str,
                      locale: str = "en", fmt: str = "gif", reduce: int = 2,
                      frame_ms: int = 900, last_ms: int = 3000, palette: str = "standard",
-                     **map_kwargs: Any) -> bytes:
+                     ending: str | None = None, **map_kwargs: Any) -> bytes:
     """``frames``: [{"state": STATE, "results": [...] | None}, ...] in order. Each map is
     drawn as the results post draws it, shrunk ``reduce`` times (box filter); every GIF frame
-    shares the map's fixed palette, so frames stay small. The last frame lingers."""
+    shares the map's fixed palette, so frames stay small. The last frame lingers and says
+    ``ending`` (how the game ended: ``engine.describe.ending``) in a band under its title."""
     if not frames:
         raise ValueError("a timelapse needs at least one frame")
     if fmt not in ("gif", "webp"):
@@ -40,6 +45,8 @@ def render_timelapse(frames: Sequence[Mapping[str, Any]], *, map_name: str,
         im = draw_map(dict(frame["state"]), orders=_orders(frame.get("results")),
                       locale=locale, map_name=map_name, palette=palette, paletted=False,
                       **map_kwargs)
+        if ending and frame is frames[-1]:
+            _ending_band(im, ending)
         if reduce > 1:
             im = im.reduce(reduce)
         if fmt == "gif":
@@ -57,5 +64,15 @@ def render_timelapse(frames: Sequence[Mapping[str, Any]], *, map_name: str,
     if len(data) > MAX_BYTES and reduce < 6:
         return render_timelapse(frames, map_name=map_name, locale=locale, fmt=fmt,
                                 reduce=reduce + 1, frame_ms=frame_ms, last_ms=last_ms,
-                                palette=palette, **map_kwargs)
+                                palette=palette, ending=ending, **map_kwargs)
     return data
+
+
+def _ending_band(im: Image.Image, text: str) -> None:
+    """A band under the title, in the title's colours (white on dark, ≥ 4.5:1), so that the
+    result reads even once the frame is shrunk."""
+    title_bg = im.getpixel((2, 2))
+    assert isinstance(title_bg, tuple)
+    im.paste(title_bg, (0, TITLE_H, im.width, TITLE_H + ENDING_H))
+    im.paste(WHITE, (0, TITLE_H + ENDING_H - 3, im.width, TITLE_H + ENDING_H))
+    draw_text(im, (im.width / 2, TITLE_H + (ENDING_H - 3) / 2), text, WHITE, 32, anchor="mm")

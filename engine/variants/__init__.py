@@ -11,7 +11,7 @@ import pkgutil
 from typing import Any
 
 from engine.maps import Map, load_map
-from engine.variants.base import Variant
+from engine.variants.base import Bidding, Variant
 
 DEFAULT = "classic"  # the contract's variant when a STATE names none
 _REGISTRY: dict[str, Variant] = {}
@@ -85,6 +85,15 @@ def of_state(state: Any) -> Variant:
     return get(name)
 
 
+def bidding_of(state: Any) -> Bidding | None:
+    """The variant of a STATE whose current phase is one of sealed bids (the duel's bidding
+    season), else None: its inputs are bids, not orders."""
+    variant = of_state(state)
+    if callable(getattr(variant, "is_bidding", None)) and variant.is_bidding(state):  # type: ignore[attr-defined]
+        return variant  # type: ignore[return-value]
+    return None
+
+
 def public(state: dict[str, Any]) -> dict[str, Any]:
     """A STATE without what players sent ahead for a later phase (``pending_keys``):
     what anyone but the authors may see."""
@@ -103,5 +112,5 @@ def sharing_a_draw(state: dict[str, Any], options: dict[str, Any] | None = None
     return [p for p in of_state(state).survivors(state) if p not in never]
 
 
-__all__ = ["DEFAULT", "UnknownVariant", "Variant", "game_map", "get", "names", "of_state",
+__all__ = ["DEFAULT", "UnknownVariant", "Variant", "bidding_of", "game_map", "get", "names", "of_state",
            "public", "register", "sharing_a_draw", "unregister"]

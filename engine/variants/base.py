@@ -121,7 +121,44 @@ class Variant(Protocol):
         """Points of each power of a finished game (``engine.scoring`` systems)."""
 
 
+class Bidding(Protocol):
+    """A variant with phases of sealed bids instead of orders (the duel's bidding season):
+    what the sandbox and a replay ask of it (``engine.variants.bidding_of``)."""
+
+    def is_bidding(self, state: Mapping[str, Any]) -> bool:
+        """Is the current phase one of bids?"""
+
+    def check_bids(self, state: JSON, power: str, text: str) -> JSON:
+        """The bids of the player of ``power``: ``{"ok", "bids", "error"}``."""
+
+    def bids_of(self, state: Mapping[str, Any], by_power: Mapping[str, Any]) -> JSON:
+        """The request's ``bids`` (per player) from each bidding power's bids."""
+
+    def describe_bidding(self, state: Mapping[str, Any], bidding: JSON, locale: str,
+                         name: Any) -> str:
+        """The public reveal of a resolved bidding; ``name(power)``: a power's name."""
+
+    def bot_bids(self, state: Mapping[str, Any], power: str, rng: Any) -> dict[str, int]:
+        """The bot player's bids for ``power`` (``engine.bots``), drawn from ``rng``."""
+
+
 class OrderVariant(Variant, Protocol):
-    """A variant played with written Diplomacy orders on a classic-format map."""
+    """A variant played with written Diplomacy orders on a classic-format map (the family's
+    ``engine.orders.variant.WrittenOrders`` gives all of it)."""
 
     def game_map(self) -> Map: ...
+
+    def power(self, text: str) -> str:
+        """A power id from any spelling (English, French, any case)."""
+
+    def check_orders(self, state: JSON, power: str, text: str) -> JSON:
+        """``engine.api.check_orders``'s answer: each line understood, or why refused."""
+
+    def legal_orders(self, state: JSON, power: str) -> dict[str, list[str]]:
+        """Per unit (location; "" for builds), the legal orders of ``power`` as text."""
+
+    def allies(self, state: Mapping[str, Any], power: str) -> list[str]:
+        """The other powers the player of ``power`` commands now (a duel's minors)."""
+
+    def legal_order_choices(self, state: JSON, power: str) -> dict[str, list[JSON]]:
+        """The same, each an ORDER with its ``text`` (``engine.api.legal_order_choices``)."""

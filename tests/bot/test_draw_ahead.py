@@ -11,7 +11,8 @@ from sqlmodel import select
 
 from bot.db import Database
 from bot.models import Game, Guild, PhaseRecord
-from bot.scheduler import OutboxPoster, PostMessage, Scheduler
+from bot.outbox import OutboxPoster, PostMessage
+from bot.scheduler import Scheduler
 from bot.services import turns
 from engine import api as engine_api
 from tests.bot.conftest import GM, T0, new_game

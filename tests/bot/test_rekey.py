@@ -15,11 +15,12 @@ import pytest
 from sqlalchemy import text
 
 from bot.db import Database, make_engine, migrate
-from bot.models import Absence, Crisis, PressLetter, Vote
+from bot.models import Absence, PressLetter
 from bot.rekey import SEALED, RekeyError, rekey
 from bot.sealing import Sealer, SealError
 from bot.services import draws, games
 from bot.services import duel as duel_service
+from bot.services.imperialisme.tables import Crisis, Vote
 from tests.bot.conftest import GM, T0, USERS, new_game
 
 ROOT = Path(__file__).resolve().parents[2]

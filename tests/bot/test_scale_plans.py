@@ -23,7 +23,8 @@ from sqlalchemy.engine import Engine
 
 from bot.db import Database
 from bot.models import TABLES
-from bot.scheduler import PostMessage, Scheduler
+from bot.outbox import PostMessage
+from bot.scheduler import Scheduler
 from bot.services import orders, status
 from tests.bot.conftest import T0, new_game, user_of
 

@@ -8,8 +8,8 @@ import signal
 
 import pytest
 
-from bot import scheduler
-from bot.scheduler import RenderPool, configure_render_pool, render_pool
+from bot import render_pool as pooling
+from bot.render_pool import RenderPool, configure_render_pool, render_pool
 from engine import api as engine_api
 
 
@@ -37,8 +37,8 @@ async def test_the_pool_draws_the_same_map_survives_a_death_and_shuts_down() -> 
 
 
 def test_render_processes_zero_draws_in_a_thread(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scheduler, "_render_pool", None)
-    monkeypatch.setattr(scheduler, "_render_processes", None)
+    monkeypatch.setattr(pooling, "_render_pool", None)
+    monkeypatch.setattr(pooling, "_render_processes", None)
     configure_render_pool(0)
     assert render_pool() is None
     configure_render_pool(3)

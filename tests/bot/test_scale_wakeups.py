@@ -13,7 +13,8 @@ from sqlalchemy import text
 
 from bot.db import Database
 from bot.models import utcnow
-from bot.scheduler import PostMessage, Scheduler
+from bot.outbox import PostMessage
+from bot.scheduler import Scheduler
 from bot.services import games, gm
 from tests.bot.conftest import GM, new_game
 

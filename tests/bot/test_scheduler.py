@@ -10,7 +10,8 @@ from sqlmodel import func, select
 
 from bot.db import Database
 from bot.models import Game, Outbox, PhaseRecord, utcnow
-from bot.scheduler import OutboxPoster, PostMessage, Scheduler
+from bot.outbox import OutboxPoster, PostMessage
+from bot.scheduler import Scheduler
 from bot.services import games, gm, orders, players
 from tests.bot.conftest import GM, T0, new_game, user_of
 
@@ -177,3 +178,23 @@ async def test_idle_games_hold_no_lease(db: Database) -> None:
     async with db.transaction(write=False) as session:
         leases = (await session.exec(select(Game.lease_owner))).all()
     assert set(leases) == {None}
+
+
+async def test_a_deadline_storm_posts_each_result_as_soon_as_its_turn_is_committed(
+        db: Database) -> None:
+    ids = await _games(db, 8)
+    await OutboxPoster(db, Recorder(), owner="a").post_pending(now=T0)  # the sign-up posts
+    # at each results post, how many of the due games are still unresolved
+    unresolved_at_post: list[int] = []
+
+    async def send(message: PostMessage) -> None:
+        if message.kind == "results":
+            records = await _records(db)
+            unresolved_at_post.append(sum(1 for g in ids if g not in records))
+
+    # maps drawn at once (the order of events is the point, not the drawing)
+    scheduler = Scheduler(db, owner="a", send=send, render=lambda *_a, **_k: b"\x89PNG")
+    assert await scheduler.run_once(DUE) == 8
+    assert len(unresolved_at_post) == 8
+    # the first result went out while turns of the storm were still to be adjudicated
+    assert unresolved_at_post[0] > 0, unresolved_at_post

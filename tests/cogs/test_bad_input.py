@@ -22,7 +22,12 @@ async def snapshot(h: Harness, game_id: int) -> tuple[object, ...]:
 
 
 def only_private_reply(calls: list[Call]) -> Call:
-    """Exactly one answer, ephemeral, and nothing posted anywhere."""
+    """Exactly one answer, ephemeral, and nothing posted anywhere (a public deferral, the
+    first answer of a command that reads first, is withdrawn before the private refusal)."""
+    if len(calls) == 3 and calls[0].response_type == 5 and not calls[0].ephemeral:
+        assert calls[1].method == "DELETE" and calls[1].url.endswith("/messages/@original")
+        assert calls[2].via_webhook and calls[2].ephemeral
+        return calls[2]
     assert len(calls) == 1, [(c.method, c.path) for c in calls]
     assert calls[0].is_interaction_response and calls[0].ephemeral
     return calls[0]

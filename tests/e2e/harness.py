@@ -76,6 +76,7 @@ class Call:
     answer: Any = None
     # a message POST whose nonce Discord already had: it answered the existing message
     repeated: bool = False
+    at: float = field(default_factory=time.perf_counter)  # when the bot made it
 
     @property
     def body(self) -> dict[str, Any]:
@@ -387,6 +388,15 @@ class _FakeResponse:
         self.reason = "fake"
 
 
+def answer(calls: list[Call]) -> Call:
+    """What the reader sees of an interaction's answer: the reply itself, or the follow-up
+    of a deferral (whose "thinking…" shows nothing)."""
+    shown = [c for c in calls if (c.is_interaction_response or c.via_webhook)
+             and c.method == "POST" and (c.text() or c.pngs())]
+    assert shown, [(c.method, c.path) for c in calls]
+    return shown[0]
+
+
 # --- the interaction side: raw gateway payloads ------------------------------------------------
 
 @dataclass
@@ -618,7 +628,8 @@ FORUM_ID = 600_000_000_000_000_002
 
 @asynccontextmanager
 async def running_bot(database_url: str, *, fake: FakeDiscord | None = None,
-                      guild_locale: str = "en-US") -> AsyncIterator[Harness]:
+                      guild_locale: str = "en-US", warm_renders: bool = False
+                      ) -> AsyncIterator[Harness]:
     """The real ``DiplomacyBot`` logged in against ``fake`` (a new one unless given: pass the
     same one to a second bot to simulate a restart), with one guild holding a text channel
     and a forum. The scheduler loop is not started: tests drive ``bot.scheduler.run_once``."""
@@ -630,7 +641,7 @@ async def running_bot(database_url: str, *, fake: FakeDiscord | None = None,
     settings = Settings(_env_file=None, database_url=database_url,  # type: ignore[call-arg]
                         discord_token="fake-token", default_locale="en",
                         secret_key=TEST_KEY)
-    bot = DiplomacyBot(settings, run_scheduler=False)
+    bot = DiplomacyBot(settings, run_scheduler=False, warm_renders=warm_renders)
     # scripted players fire commands faster than anyone: no throttle unless a test sets
     # one (tests/e2e/test_throttle.py)
     bot.tree.throttle = Throttle(burst=1_000_000)

@@ -17,7 +17,7 @@ from tests.e2e.correspondence import (
     public,
     submit,
 )
-from tests.e2e.harness import CHANNEL_ID, Harness, Member
+from tests.e2e.harness import CHANNEL_ID, Harness, Member, answer
 
 HOLDS = {"austria": "A vie H", "england": "F lon H", "france": "A par H",
          "germany": "A ber H", "italy": "A rom H", "russia": "A mos H", "turkey": "A con H"}
@@ -69,7 +69,7 @@ async def test_civil_disorder_played_by_the_bot_and_the_player_told(h: Harness) 
     assert sheet["power"] == "germany" and sheet["text"]
     played = [r for r in fall.results if r.get("power") == "germany"]
     assert played and all(r["status"] != "void" and r["text"] for r in played)
-    (status,) = await h.slash(people[0], "game status", channel_id=CHANNEL_ID)
+    status = answer(await h.slash(people[0], "game status", channel_id=CHANNEL_ID))
     assert ("Jouées par le bot" if fr else "Played by the bot") in status.text()
 
     while view.phase != "S1902M":  # a Winter the bot may build in
@@ -114,7 +114,7 @@ async def test_practice_game_six_bots_one_player_to_a_result(h: Harness) -> None
     bots = game.options["bot_powers"]
     assert len(bots) == 6 and seat.powers[0] not in bots
     await _options(h, game.id, end_year=1901)  # the game ends after 1901: most centres
-    (status,) = await h.slash(player, "game status", channel_id=CHANNEL_ID)
+    status = answer(await h.slash(player, "game status", channel_id=CHANNEL_ID))
     assert ("Jouées par le bot" if fr else "Played by the bot") in status.text()
 
     posts = []

@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.services import games as games_service
 from bot.services import history as history_service
-from tests.e2e.harness import CHANNEL_ID, PNG_MAGIC, Call, Harness, Member
+from tests.e2e.harness import CHANNEL_ID, PNG_MAGIC, Call, Harness, Member, answer
 
 GM = Member(1001, "gm", permissions=str((1 << 50) - 1))
 PLAYERS = [Member(2001 + i, f"p{i}", locale="fr" if i % 2 else "en-GB") for i in range(7)]
@@ -157,4 +157,4 @@ async def test_seven_player_game(harness: Harness) -> None:
     assert followup and not followup[0].ephemeral
     assert_png(followup[0].pngs()[0])
     calls = await h.slash(PLAYERS[1], "game history", channel_id=CHANNEL_ID)
-    assert "F1901R" in calls[0].text()
+    assert "F1901R" in answer(calls).text()

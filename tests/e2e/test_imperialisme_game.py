@@ -24,12 +24,22 @@ from PIL import Image
 from sqlmodel import select
 
 from bot.i18n import t
-from bot.models import Crisis, Game, Vote
+from bot.models import Game
 from bot.services import imperialisme as service
+from bot.services.imperialisme.tables import Crisis, Vote
 from cogs.imperialisme._views import power_name
 from engine.variants.imperialisme import api as imp
 from engine.variants.imperialisme.errors import ImperialError
-from tests.e2e.harness import CHANNEL_ID, PNG_MAGIC, Call, FakeDiscord, Harness, Member, running_bot
+from tests.e2e.harness import (
+    CHANNEL_ID,
+    PNG_MAGIC,
+    Call,
+    FakeDiscord,
+    Harness,
+    Member,
+    answer,
+    running_bot,
+)
 
 GM = Member(1001, "gm", permissions=str((1 << 50) - 1))
 PLAYERS = [Member(2001 + i, f"p{i}", locale="fr" if i % 3 == 0 else "en-GB")
@@ -385,7 +395,8 @@ async def test_a_complete_game(harness_imp: Harness, caplog: pytest.LogCaptureFi
     singles = imp.end_check(state)["single_territory_powers"]
     assert len(singles) >= 3
     calls = await table.slash(PLAYERS[0], "game status")
-    assert "Final ranking" in calls[0].text() or "Classement final" in calls[0].text()
+    shown = answer(calls).text()
+    assert "Final ranking" in shown or "Classement final" in shown
     async with table.db.transaction(write=False) as session:
         game = await session.get(Game, table.game_id)
         assert game.status == "finished" and game.result["winner"] == ranking[0]["power"]

@@ -26,7 +26,7 @@ from sqlmodel import select
 from bot.client import DiplomacyBot
 from bot.db import Database, migrate
 from bot.models import Game, Outbox, utcnow
-from bot.scheduler import OutboxPoster
+from bot.outbox import OutboxPoster
 from bot.services import games
 from bot.settings import Settings
 from tests.e2e.harness import CHANNEL_ID, GUILD_ID, FakeDiscord, Harness

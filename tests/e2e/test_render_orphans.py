@@ -1,6 +1,6 @@
 """A bot process killed with ``kill -9`` takes its render processes with it: none lives on
 under init. The killed process is a real Python process holding the bot's render pool
-(``bot.scheduler.RenderPool``, as ``run`` and ``worker`` hold it), its workers started."""
+(``bot.render_pool.RenderPool``, as ``run`` and ``worker`` hold it), its workers started."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HOLDER = """
 import asyncio, sys, time
-from bot.scheduler import RenderPool
+from bot.render_pool import RenderPool
 pool = RenderPool(2, warm=False)
 asyncio.run(pool.warm_up())
 print("ready", flush=True)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from engine import api, variants
 from engine.bots.selfplay import play
 from engine.maps import Kind, load_map
-from engine.variants.classic.orders.validate import adjustment_count
-from engine.variants.classic.state import state_from_json
+from engine.orders.state import state_from_json
+from engine.orders.validate import adjustment_count
 
 MAP = load_map("classic")
 POWERS = MAP.power_ids
@@ -61,8 +61,8 @@ def legal_set(state: dict[str, Any], power: str) -> set[str]:
 
 
 def _legal_json(state: dict[str, Any], power: str) -> list[dict[str, Any]]:
-    from engine.variants.classic.legal import legal_orders
-    from engine.variants.classic.orders.types import order_to_json
+    from engine.orders.legal import legal_orders
+    from engine.orders.types import order_to_json
 
     st_ = state_from_json(state, MAP)
     return [order_to_json(o) for opts in legal_orders(st_, MAP, power).values() for o in opts]

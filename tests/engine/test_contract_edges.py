@@ -123,8 +123,9 @@ def test_a_duel_without_its_players_lists_is_a_request_error(setup: Any) -> None
 
 
 def test_each_variant_says_what_its_charts_follow() -> None:
-    """``Variant.measures`` and ``measure``: classic centres at the end of each year (a
-    Spring position still shows the year before); a measure a variant has not is no point."""
+    """``Variant.measures`` and ``measure``: classic centres at the start of each year, the
+    years named as the game names them (the opening is 1901, never "1900"; a Winter
+    position is the start of the next year); a measure a variant has not is no point."""
     from engine import api as engine_api
     from engine import variants
 
@@ -132,7 +133,9 @@ def test_each_variant_says_what_its_charts_follow() -> None:
     start = engine_api.new_game_state("classic")
     assert classic.measures == ("centres",)
     label, values = classic.measure(start, "centres") or ("", {})
-    assert label == "1900" and values["russia"] == 4.0 and values["italy"] == 3.0
+    assert label == "1901" and values["russia"] == 4.0 and values["italy"] == 3.0
+    assert (classic.measure({**start, "phase": "F1901M"}, "centres") or ("",))[0] == "1901"
+    assert (classic.measure({**start, "phase": "W1901A"}, "centres") or ("",))[0] == "1902"
     assert classic.measure(start, "credits") is None
     assert variants.get("duel").measures == ("centres", "credits")
     assert variants.get("duel").measure(start, "credits") is None  # no duel in it

@@ -178,8 +178,17 @@ async def test_the_board_on_postgresql() -> None:
                     "csrf": me["csrf"], "power": power, "text": first["text"],
                     "version": str(state["game"]["version"])})
                 assert (await saved.json())["saved"] is True
-                state = await (await http.get(f"{base}/board/{game_id}/state")).json()
+                got = await http.get(f"{base}/board/{game_id}/state")
+                state = await got.json()
                 assert [o["text"] for o in state["me"]["orders"]] == [first["text"]]
+                # the probe's casts read the same on PostgreSQL: the kept answer is found
+                again = await http.get(f"{base}/board/{game_id}/state",
+                                       headers={"If-None-Match": got.headers["ETag"]})
+                assert again.status == 304
+                anyone = await http.get(f"{base}/g/{game_id}/state")
+                again = await http.get(f"{base}/g/{game_id}/state",
+                                       headers={"If-None-Match": anyone.headers["ETag"]})
+                assert anyone.status == 200 and again.status == 304
         finally:
             await runner.cleanup()
     finally:

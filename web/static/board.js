@@ -672,9 +672,14 @@
       (spectator && data.shown ? '?seq=' + data.shown.seq : '');
   }
 
+  // the ETag of the last state read: a poll sends it back, the server answers 304 (nothing
+  // built, nothing sent) while nothing the page shows has changed
+  var etag = null;
+
   function reload() {
     return fetch(statePath(), {credentials: 'same-origin'}).then(function (r) {
       if (!r.ok) { return r.json().then(function (j) { status(j.message, true); }); }
+      etag = r.headers.get('ETag');
       return r.json().then(function (fresh) {
         data = keep(fresh); pick = null;
         fromServer(); renderPublic();
@@ -693,10 +698,14 @@
   // the game moved (a phase resolved, the GM changed something): the page follows. A list
   // not sent yet is kept while the phase is the same one
   function refresh() {
-    return fetch(statePath(), {credentials: 'same-origin'}).then(function (r) {
-      return r.ok ? r.json() : null;
+    var headers = etag ? {'If-None-Match': etag} : {}, tag = null;
+    return fetch(statePath(), {credentials: 'same-origin', headers: headers}).then(function (r) {
+      if (!r.ok) return null;  // 304: nothing changed since what the page shows
+      tag = r.headers.get('ETag');
+      return r.json();
     }).then(function (fresh) {
-      if (!fresh || fresh.game.version === data.game.version) return;
+      if (!fresh) return;  // an answer is a change: an order sent from Discord keeps the version
+      etag = tag;
       var samePhase = fresh.game.phase === data.game.phase, mine = draft, wasDirty = dirty;
       data = keep(fresh); pick = null; fromServer();
       if (samePhase && wasDirty) { draft = mine; dirty = true; }
@@ -760,6 +769,8 @@
   tick();
   setInterval(tick, 1000);
   setInterval(poll, listen() ? 60000 : 20000);  // polling stays as a safety net
+  // back from Discord (an order sent there): the page catches up at once
+  document.addEventListener('visibilitychange', poll);
   fetch('/maps/' + data.map + '/geometry.json').then(function (r) { return r.json(); })
     .then(function (g) {
       geo = g; draw(); centreOnMine();

@@ -11,10 +11,11 @@ from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database, sealer_of
-from bot.models import Bid, Game, utcnow
+from bot.models import Game, utcnow
 from bot.sealing import Sealer
 from bot.services.common import load_game
 from bot.services.duel.common import _duel_seat, _own_country, _year, is_bidding, refused
+from bot.services.duel.tables import Bid
 from bot.services.duel.turn import amounts_of
 from bot.services.errors import Conflict
 from bot.services.turns import TurnOutcome, resolve_if_ready

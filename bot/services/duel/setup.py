@@ -9,19 +9,14 @@ from datetime import datetime
 from typing import Any
 
 from bot.db import Database
-from bot.models import GameStatus, utcnow
-from bot.services.absence import announce_absences, apply_absences
+from bot.models import GameStatus, Player, utcnow
 from bot.services.common import (
-    enqueue,
-    game_view,
     iso,
     load_game,
     load_players,
     require_gm,
     require_status,
-    schedule_phase,
     seated_player,
-    touch,
 )
 from bot.services.duel.common import (
     _both,
@@ -33,7 +28,7 @@ from bot.services.duel.common import (
     sync_powers,
 )
 from bot.services.errors import Conflict
-from bot.services.games import StartResult
+from bot.services.games import StartResult, open_first_phase
 from bot.services.players import join_game, set_preferences
 from engine import wording
 from engine.variants.duel import api as duel_api
@@ -151,26 +146,16 @@ async def start_duel(db: Database, *, game_id: int, user_id: int, seed: int | No
         for seat, p in enumerate(sorted(players, key=lambda p: COUNTRIES.index(p.powers[0]))):
             p.seat = seat
         game.options = {**game.options, "assignment_seed": seed, "neutral": []}
-        game.state = state
-        game.phase = str(state["phase"])
-        game.status = GameStatus.ACTIVE.value
-        touch(game, now)
-        schedule_phase(game, now)
-        # absences announced in sign-up (seed 004 §3.6): told after the start posts
-        moved = await apply_absences(session, game, players, now, announce=False)
-        ordered = sorted(players, key=lambda p: p.seat or 0)
-        seats = tuple((p.user_id, tuple(p.powers)) for p in ordered)
-        enqueue(session, game, "game_started", {
-            "phase": game.phase, "deadline": iso(game.deadline), "seed": seed, "neutral": [],
-            "seats": [{"user_id": u, "powers": list(pw)} for u, pw in seats],
-            "map": {"source": "game"}}, now)
-        choice = _choice_text(state, [p.user_id for p in ordered])
-        bidding = _bidding_open_text(state, game.deadline)
-        enqueue(session, game, "duel_notice", _notice(
-            "started", _both("Countries of the duel", "Pays du duel"),
-            {lang: f"{choice[lang]}\n\n{bidding[lang]}" for lang in ("en", "fr")},
-            phase=game.phase, deadline=iso(game.deadline), seed=seed), now)
-        announce_absences(session, game, moved, now)
-        view = game_view(game, players)
+
+        def notice(ordered: list[Player]) -> list[tuple[str, dict[str, Any]]]:
+            choice = _choice_text(state, [p.user_id for p in ordered])
+            bidding = _bidding_open_text(state, game.deadline)
+            return [("duel_notice", _notice(
+                "started", _both("Countries of the duel", "Pays du duel"),
+                {lang: f"{choice[lang]}\n\n{bidding[lang]}" for lang in ("en", "fr")},
+                phase=game.phase, deadline=iso(game.deadline), seed=seed))]
+
+        result = await open_first_phase(session, game, players, state, seed=seed,
+                                        neutral=[], now=now, then=notice)
     db.notify_deadlines()
-    return StartResult(game=view, seed=seed, seats=seats)
+    return result

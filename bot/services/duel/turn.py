@@ -12,12 +12,13 @@ from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import sealer_of
-from bot.models import Bid, Game, OrderSet, Player
+from bot.models import Game, OrderSet, Player
 from bot.sealing import Sealer
-from bot.services.classic.turn import ClassicTurn
 from bot.services.common import iso
 from bot.services.duel.common import _both, _name, _notice, _year, is_bidding, sync_powers
+from bot.services.duel.tables import Bid
 from bot.services.registry import Step
+from bot.services.written_orders import WrittenOrdersTurn
 from engine import api as engine_api
 from engine.variants.duel import api as duel_api
 from engine.variants.duel.state import duel_from_json
@@ -58,7 +59,7 @@ def reveal_notice(state: Mapping[str, Any], bidding: dict[str, Any], phase: str,
                    bidding=bidding, map={"source": "game"})
 
 
-class DuelTurn(ClassicTurn):
+class DuelTurn(WrittenOrdersTurn):
     def __init__(self) -> None:
         super().__init__("duel")
 

@@ -16,7 +16,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
-from bot.models import Crisis, Exchange, Game, GameStatus, Player, PlayerStatus
+from bot.models import Game, GameStatus, Player, PlayerStatus
 from bot.sealing import Sealer
 from bot.services.common import (
     GameView,
@@ -27,6 +27,7 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import Conflict, Forbidden, RuleRefused, ServiceError
+from bot.services.imperialisme.tables import Crisis, Exchange
 from bot.services.turns import TurnOutcome, adjudicate_phase, resolve_if_ready
 from engine import variants
 from engine.variants.imperialisme import api as imp

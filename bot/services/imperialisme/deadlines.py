@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.models import Crisis, Game, Vote
+from bot.models import Game
 from bot.services.common import enqueue, load_players
 from bot.services.imperialisme.common import (
     VARIANT,
@@ -21,6 +21,7 @@ from bot.services.imperialisme.common import (
     stage_length,
     waits_for_nothing,
 )
+from bot.services.imperialisme.tables import Crisis, Vote
 
 # facts of a stage that a rollback undoes (the tally's outcome, the winner's choice, …)
 LATER_FACTS = ("winner", "loser", "territories", "annexable", "annexed", "by_default",

@@ -11,7 +11,7 @@ from datetime import datetime
 from sqlmodel import col, select
 
 from bot.db import Database
-from bot.models import Exchange, utcnow
+from bot.models import utcnow
 from bot.services.common import enqueue, load_players, require_gm
 from bot.services.errors import Conflict, NotFound
 from bot.services.imperialisme.common import (
@@ -24,6 +24,7 @@ from bot.services.imperialisme.common import (
     set_state,
     settle,
 )
+from bot.services.imperialisme.tables import Exchange
 from bot.services.imperialisme.turn import proposal
 from engine.variants.imperialisme import api as imp
 from engine.variants.imperialisme.errors import ImperialError

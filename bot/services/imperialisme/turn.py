@@ -29,7 +29,7 @@ from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database, sealer_of
-from bot.models import Crisis, Exchange, Game, GameStatus, Player, Vote
+from bot.models import Game, GameStatus, Player
 from bot.services.common import iso, set_deadline
 from bot.services.imperialisme.common import (
     BLANK,
@@ -49,6 +49,7 @@ from bot.services.imperialisme.common import (
     voter_tag,
     waits_for_nothing,
 )
+from bot.services.imperialisme.tables import Crisis, Exchange, Vote
 from bot.services.registry import Step
 from engine import variants
 from engine.variants.imperialisme import api as imp

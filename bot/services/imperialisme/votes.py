@@ -18,7 +18,7 @@ from datetime import datetime
 from sqlmodel import col, select
 
 from bot.db import Database, sealer_of
-from bot.models import Game, GameStatus, Player, Vote, utcnow
+from bot.models import Game, GameStatus, Player, utcnow
 from bot.services.common import SEATED, GameView, game_view, load_players
 from bot.services.errors import Conflict, Forbidden
 from bot.services.imperialisme.common import (
@@ -32,6 +32,7 @@ from bot.services.imperialisme.common import (
     rules,
     voter_tag,
 )
+from bot.services.imperialisme.tables import Vote
 from engine.variants.imperialisme import api as imp
 from engine.variants.imperialisme.errors import ImperialError
 

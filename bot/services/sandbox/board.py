@@ -17,7 +17,6 @@ from bot.services.errors import Conflict, Invalid, NotFound, OrdersRejected, Rul
 from engine import api as engine_api
 from engine import variants
 from engine.errors import RuleError
-from engine.variants.duel import api as duel_api
 
 # undo steps kept: each is a whole position (a few KB), so the row stays small
 HISTORY_LIMIT = 20
@@ -116,7 +115,7 @@ def _push(row: Sandbox, now: datetime) -> None:
 
 
 def _is_bidding(state: dict[str, Any]) -> bool:
-    return state.get("variant") == "duel" and str(state.get("phase", "")).endswith("B")
+    return variants.bidding_of(state) is not None
 
 
 def _key(line: dict[str, Any], index: int) -> str:
@@ -224,12 +223,12 @@ def _with_bids(state: dict[str, Any], before: dict[str, Any], country: str | Non
     """Seed 001 rule 5: the bids of one player, checked against their treasury."""
     if country is None:
         raise Invalid("sandbox.bids_need_power")
-    players = {info["country"]: pid for pid, info in state["duel"]["players"].items()}
-    if country not in players:
+    bidding = variants.bidding_of(state)
+    if bidding is None or country not in engine_api.powers_with_choices(state):
         raise Conflict("orders.no_choice", power=country, phase=str(state.get("phase")))
-    checked = duel_api.check_bids(state, players[country], text)
+    checked = bidding.check_bids(state, country, text)
     if not checked["ok"]:
-        raise RuleRefused.from_json("duel", checked["error"])
+        raise RuleRefused.from_json(variants.of_state(state).name, checked["error"])
     return ({country: [text.strip()]},
             {**before, country: [{"key": "bids", "text": text.strip()}]})
 
@@ -258,11 +257,10 @@ async def resolve(db: Database, *, user_id: int, now: datetime | None = None) ->
         if variants.of_state(state).end_of_game(state, row.options):
             raise Conflict("sandbox.over")
         request: dict[str, Any] = {"state": state, "options": row.options, "orders": []}
-        if _is_bidding(state):
-            players = {info["country"]: pid
-                       for pid, info in state["duel"]["players"].items()}
-            request["bids"] = {players[c]: items[0]["text"]
-                               for c, items in row.orders.items() if items}
+        bidding = variants.bidding_of(state)
+        if bidding is not None:
+            request["bids"] = bidding.bids_of(state, {c: items[0]["text"]
+                                                      for c, items in row.orders.items() if items})
         else:
             request["orders"] = [{"power": p, "text": "\n".join(x["text"] for x in items)}
                                  for p, items in sorted(row.orders.items()) if items]

@@ -12,10 +12,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
 from bot.models import Game, PhaseRecord, Player, Sandbox, utcnow
-from bot.services.classic.turn import engine_options
 from bot.services.common import SEATED
 from bot.services.errors import Conflict, Forbidden, Invalid, NotFound
 from bot.services.sandbox.board import SandboxView, board_view
+from bot.services.written_orders import engine_options
 from engine import api as engine_api
 from engine import variants
 

@@ -15,8 +15,8 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from engine.maps import Kind, Map, province_of
-from engine.variants.classic.orders.types import Convoy, Hold, Move, Order, Support
-from engine.variants.classic.state import PROVINCE, Unit
+from engine.orders.state import PROVINCE, Unit
+from engine.orders.types import Convoy, Hold, Move, Order, Support
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
 

@@ -12,11 +12,23 @@ from functools import cache
 from typing import Any
 
 from engine.maps import Map, load_map, province_of
-from engine.variants.classic.adjudicate import resolve_movement
-from engine.variants.classic.orders.errors import OrderError
-from engine.variants.classic.orders.fast import parse_many as parse_orders
-from engine.variants.classic.orders.names import Ambiguous, resolve_power
-from engine.variants.classic.orders.types import (
+from engine.orders.errors import OrderError
+from engine.orders.fast import parse_many as parse_orders
+from engine.orders.names import Ambiguous, resolve_power
+from engine.orders.state import (
+    PROVINCE,
+    Dislodged,
+    GameState,
+    Phase,
+    PhaseType,
+    Season,
+    Unit,
+    power_ids,
+    retreat_options,
+    state_from_json,
+    unit_value,
+)
+from engine.orders.types import (
     ORDER_JSON,
     ORDER_TEXT,
     Build,
@@ -33,13 +45,14 @@ from engine.variants.classic.orders.types import (
     format_order,
     order_from_json,
 )
-from engine.variants.classic.orders.validate import (
+from engine.orders.validate import (
     MOVEMENT_ORDERS,
     Checked,
     adjustment_count,
     check_movement,
     check_order,
 )
+from engine.variants.classic.adjudicate import resolve_movement
 from engine.variants.classic.phases import (
     default_retreat,
     eliminated,
@@ -47,19 +60,6 @@ from engine.variants.classic.phases import (
     resolve_retreats,
     update_centers,
     winner,
-)
-from engine.variants.classic.state import (
-    PROVINCE,
-    Dislodged,
-    GameState,
-    Phase,
-    PhaseType,
-    Season,
-    Unit,
-    power_ids,
-    retreat_options,
-    state_from_json,
-    unit_value,
 )
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.maps import Map, province_of
-from engine.variants.classic.orders.types import Build, Disband, Remove, Retreat, Waive
-from engine.variants.classic.state import Dislodged, GameState, Unit
+from engine.orders.state import Dislodged, GameState, Unit
+from engine.orders.types import Build, Disband, Remove, Retreat, Waive
 
 VICTORY_CENTERS = 18  # seed 004 §2.2
 

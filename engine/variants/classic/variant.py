@@ -6,12 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import scoring
-from engine.maps import Map, load_map
+from engine.orders.errors import OrderError
+from engine.orders.state import state_from_json
+from engine.orders.variant import WrittenOrders
 from engine.variants.base import Option, Phrase
 from engine.variants.classic import game, phase_names
-from engine.variants.classic.orders.errors import OrderError
-from engine.variants.classic.orders.names import Ambiguous, resolve_power
-from engine.variants.classic.state import state_from_json
 
 JSON = dict[str, Any]
 
@@ -31,8 +30,9 @@ def _year(phase: str) -> int | None:
     return int(phase[1:5]) if len(phase) >= 6 and phase[1:5].isdigit() else None
 
 
-class ClassicVariant:
-    """Diplomacy with written orders on a classic-format map. Subclass it with another
+class ClassicVariant(WrittenOrders):
+    """Diplomacy with written orders on a classic-format map (``WrittenOrders``: the board,
+    the powers' names, checked and legal orders). Subclass it with another
     ``name``/``map_name`` for a variant that only changes the board."""
 
     name = "classic"
@@ -55,16 +55,6 @@ class ClassicVariant:
 
     def phase_title(self, phase: str, locale: str) -> str | None:
         return phase_names.phase_title(phase, locale)
-
-    def game_map(self) -> Map:
-        return load_map(self.map_name)
-
-    def power(self, text: str) -> str:
-        """A power id from any spelling (English, French, any case); unknown text lowered."""
-        try:
-            return resolve_power(str(text), self.game_map()) or str(text).lower()
-        except Ambiguous:
-            return str(text).lower()
 
     def seats(self, players: int) -> list[list[str]]:
         """Powers each seat commands (seed 004 §2.14.2)."""
@@ -93,13 +83,14 @@ class ClassicVariant:
 
     def measure(self, state: Mapping[str, Any],
                 name: str) -> tuple[str, dict[str, float]] | None:
-        """Supply centres at the end of each year: they change after a Fall only, so a
-        Spring or Fall position still shows the year before."""
+        """Supply centres at the start of each year, named as the game names its years: they
+        change after a Fall only, so a Spring or Fall position shows the start of its year
+        (the opening is 1901) and a Winter one the start of the next."""
         phase = str(state.get("phase") or "")
         year = _year(phase)
         if name != "centres" or year is None or not state.get("centers"):
             return None
-        label = year if phase[:1].upper() == "W" else year - 1
+        label = year + 1 if phase[:1].upper() == "W" else year
         return str(label), {p: float(len(c)) for p, c in state["centers"].items()}
 
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:

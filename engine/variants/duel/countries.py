@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.maps import Map, load_map
-from engine.variants.classic.orders.names import Ambiguous, resolve_power
+from engine.orders.names import Ambiguous, resolve_power
 from engine.variants.duel.errors import DuelError, Local, join_local
 
 COUNTRIES: tuple[str, ...] = ("england", "france", "germany", "italy", "austria", "russia",

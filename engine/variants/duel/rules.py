@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from engine.variants.classic.orders.names import fold
-from engine.variants.classic.state import Unit
+from engine.orders.names import fold
+from engine.orders.state import Unit
 from engine.variants.duel.countries import classic_map, home_centers
 
 RUSSIA_CAP = 3  # seed 001 rule 9: "l'occupation des quatre centres Russe compte pour trois"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.variants.classic.state import Unit
+from engine.orders.state import Unit
 from engine.variants.duel.bids import parse_bids, resolve_bidding
 from engine.variants.duel.countries import parse_country
 from engine.variants.duel.errors import DuelError

@@ -1,6 +1,6 @@
 """The duel part of a STATE as a value, and its JSON (the ``"duel"`` key; seed 001).
 
-A duel STATE is the classic STATE (units, centres, phase: ``engine.variants.classic.state``)
+A duel STATE is the classic STATE (units, centres, phase: ``engine.orders.state``)
 plus a ``"duel"`` key::
 
     {"players": {"<player id>": {"country": "france", "credits": 20,

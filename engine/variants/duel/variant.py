@@ -9,8 +9,10 @@ from typing import Any
 from engine.variants.base import Option
 from engine.variants.classic.variant import ClassicVariant
 from engine.variants.duel import api
+from engine.variants.duel.bot import duel_bids
 from engine.variants.duel.countries import country_name
 from engine.variants.duel.errors import DuelError
+from engine.variants.duel.season import check_bids
 from engine.variants.duel.state import duel_from_json, is_bidding
 
 JSON = dict[str, Any]
@@ -74,6 +76,39 @@ class DuelVariant(ClassicVariant):
 
     def advance(self, request: Mapping[str, Any]) -> JSON:
         return api.process(dict(request))
+
+    def is_bidding(self, state: Mapping[str, Any]) -> bool:
+        """A bidding season (rule 8): its inputs are bids, not orders."""
+        return is_bidding(state.get("phase"))
+
+    def check_bids(self, state: JSON, power: str, text: str) -> JSON:
+        """The bids of the player of country ``power`` against their treasury (rule 5)."""
+        players = {info["country"]: pid for pid, info in state["duel"]["players"].items()}
+        return check_bids(state, players[power], text)
+
+    def bids_of(self, state: Mapping[str, Any], by_power: Mapping[str, Any]) -> JSON:
+        """``request["bids"]``: each player's bids, from their country's."""
+        players = {info["country"]: pid for pid, info in state["duel"]["players"].items()}
+        return {players[c]: bids for c, bids in by_power.items() if c in players}
+
+    def describe_bidding(self, state: Mapping[str, Any], bidding: JSON, locale: str,
+                         name: Any) -> str:
+        """The public reveal (rules 4-7), each player named by their country's name."""
+        names = {str(pid): name(info["country"])
+                 for pid, info in state["duel"]["players"].items()}
+        return api.format_bidding(bidding, locale, names)
+
+    def bot_bids(self, state: Mapping[str, Any], power: str, rng: Any) -> dict[str, int]:
+        """The bot's bids for country ``power`` (``bot.duel_bids``: a rule of its own)."""
+        return duel_bids(state, power, self.game_map(), rng)
+
+    def allies(self, state: Mapping[str, Any], power: str) -> list[str]:
+        """The other powers the same player commands: the minors they won this year."""
+        if not isinstance(state.get("duel"), Mapping):
+            return []
+        duel = duel_from_json(state)
+        player = duel.controller_of(power)
+        return [] if player is None else [p for p in duel.commanded(player) if p != power]
 
     def legend(self, state: Mapping[str, Any], locale: str = "en") -> JSON | None:
         """Under each minor who commands it this year (or that it is up for bids / in civil

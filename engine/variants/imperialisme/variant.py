@@ -18,6 +18,8 @@ JSON = dict[str, Any]
 # exchange session, the end
 _CRISIS_PHASE = re.compile(r"C(\d+)-(CONFERENCE|VOTE|ANNEXATION|PENDING)")
 _EXCHANGE_PHASE = re.compile(r"X(\d+)")
+_STEPS = {"CONFERENCE": ("conference", "conférence"), "VOTE": ("vote", "vote"),
+          "ANNEXATION": ("annexation", "annexion")}
 
 
 class ImperialismeVariant:
@@ -44,7 +46,22 @@ class ImperialismeVariant:
         return Phrase("phase.end") if phase == "END" else None
 
     def phase_title(self, phase: str, locale: str) -> str | None:
-        return None  # its maps are titled by the game's name (no seasons)
+        """The map's title, as a classic map says its season: the crisis and its step
+        ("Crisis 3 — vote"), before the next crisis, an exchange, the end (the game has no
+        years, docs/RULES.md §6)."""
+        fr = locale.lower().startswith("fr")
+        if crisis := _CRISIS_PHASE.fullmatch(phase.upper()):
+            number, stage = int(crisis[1]), crisis[2]
+            if stage == "PENDING":
+                return f"Avant la crise {number}" if fr else f"Before crisis {number}"
+            step = _STEPS[stage][1 if fr else 0]
+            return f"{'Crise' if fr else 'Crisis'} {number} — {step}"
+        if exchange := _EXCHANGE_PHASE.fullmatch(phase.upper()):
+            return (f"Session d'échanges, échange {exchange[1]}" if fr
+                    else f"Exchange session, exchange {exchange[1]}")
+        if phase.upper() == "END":
+            return "Fin de la partie" if fr else "End of the game"
+        return None
 
     def run(self, request: Any) -> Any:
         """Its own operations (crises, votes…): ``{"op": name, "state": STATE, ...}``."""

@@ -15,7 +15,7 @@ from bot.ui.format import deadline_text
 from tests.bot.conftest import dump
 from tests.cogs.helpers import OUTSIDER
 from tests.e2e.correspondence import GM, dms, language, new_game, pass_deadline, public
-from tests.e2e.harness import CHANNEL_ID, Harness, Member
+from tests.e2e.harness import CHANNEL_ID, Harness, Member, answer
 
 SECRET = "dentist-appointment-xyz"
 
@@ -91,7 +91,7 @@ async def test_status_shows_who_is_away_never_why(h: Harness) -> None:
     await _away(h, italy, today, today + timedelta(days=1))
     mark = len(h.fake.calls)
     calls = await h.slash(by["england"], "game status", channel_id=CHANNEL_ID)
-    text = calls[0].text()
+    text = answer(calls).text()
     assert t("absence.status_title", lang, count=1) in text
     assert t("absence.status_line", lang, user=f"<@{italy.id}>",
              ends=day_text(today + timedelta(days=1), lang)) in text

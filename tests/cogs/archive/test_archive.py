@@ -22,7 +22,7 @@ from bot.ui.format import phase_name
 from engine.replay import replay
 from tests.cogs.helpers import OUTSIDER
 from tests.e2e.correspondence import GM, language, new_game, public, submit
-from tests.e2e.harness import CHANNEL_ID, Call, Harness, Member
+from tests.e2e.harness import CHANNEL_ID, Call, Harness, Member, answer
 
 OTHER_CHANNEL = 600_000_000_000_000_003
 OUT = Path("/tmp/archive-test")
@@ -32,6 +32,12 @@ ROOT = Path(__file__).resolve().parents[3]
 def reader(h: Harness, who: Member) -> Member:
     return Member(who.id, who.name, permissions=who.permissions,
                   locale="fr" if language(h) == "fr" else "en-GB")
+
+
+def described(calls: list[Call]) -> list[str]:
+    """The descriptions of the attachments sent (what a screen reader reads)."""
+    return [str(a.get("description") or "") for c in calls
+            for a in c.body.get("attachments") or [] if c.files]
 
 
 def attached(calls: list[Call], suffix: str) -> bytes:
@@ -93,7 +99,7 @@ async def test_a_drawn_game_scored_exported_imported_drawn_and_ranked(h: Harness
     assert await games_count(h) == before + 1
     assert t("archive.imported", lang, name="G", id=before + 1, count=3) in calls[-1].text()
     calls = await h.slash(reader(h, OUTSIDER), "game history", channel_id=OTHER_CHANNEL)
-    assert "S1901M" in calls[0].text() and "W1901A" in calls[0].text()
+    assert "S1901M" in answer(calls).text() and "W1901A" in answer(calls).text()
 
     # the timelapse: one frame per resolved phase and the final position, under 10 MB
     calls = await h.slash(reader(h, OUTSIDER), "game timelapse", channel_id=OTHER_CHANNEL)
@@ -102,6 +108,15 @@ async def test_a_drawn_game_scored_exported_imported_drawn_and_ranked(h: Harness
     with Image.open(io.BytesIO(gif)) as im:
         assert im.format == "GIF" and im.n_frames == 4
         (OUT / f"timelapse-{lang}.gif").write_bytes(gif)
+        # the last frame says how the game ended, and so does the description
+        im.seek(im.n_frames - 1)
+        last = im.convert("RGB")
+        im.seek(im.n_frames - 2)
+        band = (0, 40, last.width, 60)
+        assert last.crop(band).tobytes() != im.convert("RGB").crop(band).tobytes()
+    (alt,) = described(calls)
+    assert ("La partie finit par une nulle entre la France et la Russie." if lang == "fr"
+            else "The game ends in a draw between France and Russia.") in alt
     calls = await h.slash(reader(h, OUTSIDER), "game timelapse", channel_id=CHANNEL_ID,
                           fmt="webp")
     with Image.open(io.BytesIO(attached(calls, ".webp"))) as im:
@@ -112,6 +127,9 @@ async def test_a_drawn_game_scored_exported_imported_drawn_and_ranked(h: Harness
     png = attached(calls, ".png")
     (OUT / f"chart-{lang}.png").write_bytes(png)
     assert t("archive.chart_title", lang, name="G", measure="centres") in calls[-1].text()
+    (alt,) = described(calls)
+    assert alt.startswith("Graphique\u202f: " if lang == "fr" else "Chart: ")
+    assert ("France de 3 à 4" if lang == "fr" else "France 3 to 4") in alt
     with Image.open(io.BytesIO(png)) as im:
         assert im.format == "PNG" and im.size == (1400, 820)
 

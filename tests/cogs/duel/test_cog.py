@@ -144,8 +144,8 @@ async def test_stalemate_needs_every_minor_eliminated(h: Harness) -> None:
 
 async def test_duel_commands_have_french_names_and_no_clash(h: Harness) -> None:
     from bot.i18n import command_texts
+    from tests.bot.i18n.test_i18n import NAME_RE, _locale_strings
     from tests.cogs.test_cogs import walk
-    from tests.cogs.test_i18n import NAME_RE, _locale_strings
 
     french = command_texts("fr")
     mine = [h.bot.tree.get_command(name) for name in ("bid", "bids", "stalemate")]

@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image
 
 from bot.models import Game
-from bot.services import surface as surface_service
+from bot.services import games as games_service
 from engine import api as engine_api
 from tests.cogs.helpers import GM, started_game
 from tests.e2e.harness import CHANNEL_ID, Harness
@@ -53,7 +53,7 @@ async def _map_png(h: Harness, who: Any) -> bytes:
 
 async def test_map_draws_with_the_game_palette_and_labels(harness: Harness) -> None:
     game_id, _ = await started_game(harness)
-    state = await surface_service.public_state(harness.bot.db, game_id=game_id)
+    state = await games_service.public_state(harness.bot.db, game_id=game_id)
     assert state
     # defaults: standard colours, labels in the reader's language
     assert await _map_png(harness, GM) == engine_api.render(state, locale="en")

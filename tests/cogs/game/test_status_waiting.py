@@ -9,7 +9,7 @@ from tests.e2e.correspondence import (
     new_game,
     submit,
 )
-from tests.e2e.harness import CHANNEL_ID, Harness, Member
+from tests.e2e.harness import CHANNEL_ID, Harness, Member, answer
 
 SUBSTITUTE = Member(4001, "substitute")
 
@@ -24,7 +24,7 @@ async def test_status_names_the_missing_powers_the_replacement_and_the_deadline(
     await h.slash(GM, "gm replace", channel_id=CHANNEL_ID, power="turkey",
                   player=SUBSTITUTE.id)
     reader = Member(5001, "reader", locale="fr" if fr else "en-US")
-    (reply,) = await h.slash(reader, "game status", channel_id=CHANNEL_ID)
+    reply = answer(await h.slash(reader, "game status", channel_id=CHANNEL_ID))
     fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
     waiting = fields["En attente de (2)" if fr else "Waiting for (2)"]
     assert waiting == ("Autriche, Turquie" if fr else "Austria, Turkey")
@@ -38,7 +38,7 @@ async def test_status_names_the_missing_powers_the_replacement_and_the_deadline(
     assert fields["Variante" if fr else "Variant"] == ("Diplomatie" if fr else "Diplomacy")
     # Austria is ready: only the replacement is awaited now
     await h.slash(by["austria"], "ready", channel_id=CHANNEL_ID)
-    (reply,) = await h.slash(reader, "game status", channel_id=CHANNEL_ID)
+    reply = answer(await h.slash(reader, "game status", channel_id=CHANNEL_ID))
     fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
     assert fields["En attente de (1)" if fr else "Waiting for (1)"] == (
         "Turquie" if fr else "Turkey")
@@ -52,7 +52,7 @@ async def test_a_finished_game_awaits_nobody(h: Harness) -> None:
     for _ in range(3):  # S1901M, F1901M, W1901A: past the last year, the game ends
         await h.slash(GM, "gm adjudicate", channel_id=CHANNEL_ID)
     reader = Member(5001, "reader", locale="fr" if fr else "en-US")
-    (reply,) = await h.slash(reader, "game status", channel_id=CHANNEL_ID)
+    reply = answer(await h.slash(reader, "game status", channel_id=CHANNEL_ID))
     fields = {f["name"]: f["value"] for f in reply.embeds[0]["fields"]}
     assert fields["État" if fr else "Status"] == ("terminée" if fr else "finished"), fields
     players = fields["Joueurs (7)" if fr else "Players (7)"]

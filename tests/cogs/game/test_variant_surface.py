@@ -14,7 +14,7 @@ from bot.services import imperialisme as service
 from bot.ui import surface
 from cogs.imperialisme._posts import timing_text
 from cogs.imperialisme._views import power_name
-from tests.e2e.harness import Call, Harness, running_bot
+from tests.e2e.harness import Call, Harness, answer, running_bot
 from tests.e2e.test_imperialisme_game import GM, PLAYERS, Table
 
 FRENCH, ENGLISH = PLAYERS[0], PLAYERS[1]  # locales fr and en-GB
@@ -33,9 +33,12 @@ class OtherBot:
 
 
 def public_embed(calls: list[Call]) -> dict:
-    assert len(calls) == 1 and not calls[0].ephemeral
-    assert len(calls[0].embeds) == 1
-    return calls[0].embeds[0]
+    """The one public embed answering the command (``/game status`` is deferred first, then
+    followed up)."""
+    assert [c.response_type for c in calls] in ([4], [5, None])
+    assert not answer(calls).ephemeral
+    assert len(answer(calls).embeds) == 1
+    return answer(calls).embeds[0]
 
 
 async def test_game_status_of_an_imperialisme_game(table: Table) -> None:

@@ -296,7 +296,7 @@ async def test_ballots_survive_a_restart(database_url: str) -> None:
 
 async def test_every_command_has_french_text(harness_imp: Harness) -> None:
     from bot.i18n import command_texts
-    from tests.cogs.test_i18n import NAME_RE, _locale_strings
+    from tests.bot.i18n.test_i18n import NAME_RE, _locale_strings
 
     french = command_texts("fr")
     cog = harness_imp.bot.get_cog("ImperialismeCog")

@@ -11,7 +11,7 @@ from discord.app_commands import locale_str as L
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.scheduler import PostMessage
+from bot.outbox import PostMessage
 from bot.services import games as games_service
 from bot.ui import posts
 from bot.ui.common import RefereeBot, bot_of, game_here, reader_locale

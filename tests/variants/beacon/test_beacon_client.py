@@ -13,7 +13,7 @@ import pytest
 from bot.i18n import t
 from bot.services import games as games_service
 from bot.ui import posts
-from tests.e2e.harness import CHANNEL_ID, Harness, Member, running_bot
+from tests.e2e.harness import CHANNEL_ID, Harness, Member, answer, running_bot
 from tests.variants.beacon.variant import BeaconVariant
 
 GM = Member(1001, "gm", permissions=str((1 << 50) - 1))
@@ -26,7 +26,7 @@ async def harness(request: pytest.FixtureRequest, tmp_path: Path, beacon: Beacon
                   monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Harness]:
     # registered in this process only: the render processes (spawned, engine only) do not
     # know it, so its drawings are made in a thread (RENDER_PROCESSES=0)
-    monkeypatch.setattr("bot.scheduler._render_processes", 0)
+    monkeypatch.setattr("bot.render_pool._render_processes", 0)
     async with running_bot(f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}",
                            guild_locale=request.param) as h:
         assert h.bot.tree.get_command("beacon") is None and "beacon_lit" not in posts.BUILDERS
@@ -61,9 +61,9 @@ async def test_its_option_and_phase_names_in_both_languages(harness: Harness) ->
     assert "Unspent bids" not in settings.text() and "other phases" not in settings.text()
     (french,) = await h.slash(ANN, "game settings", channel_id=CHANNEL_ID)
     assert f"Phares pour gagner{NNBSP}: 3" in french.text()
-    (status,) = await h.slash(BOB, "game status", channel_id=CHANNEL_ID)
+    status = answer(await h.slash(BOB, "game status", channel_id=CHANNEL_ID))
     assert "Watch 1: moves" in status.text() and "Spring" not in status.text()
-    (status,) = await h.slash(ANN, "game status", channel_id=CHANNEL_ID)
+    status = answer(await h.slash(ANN, "game status", channel_id=CHANNEL_ID))
     assert f"Veille 1{NNBSP}: mouvements" in status.text()
 
 

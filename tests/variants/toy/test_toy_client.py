@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.services import games as games_service
-from tests.e2e.harness import CHANNEL_ID, PNG_MAGIC, Harness, Member, running_bot
+from tests.e2e.harness import CHANNEL_ID, PNG_MAGIC, Harness, Member, answer, running_bot
 from tests.variants.toy.variant import ToyVariant
 
 GM = Member(1001, "gm", permissions=str((1 << 50) - 1))
@@ -70,5 +70,5 @@ async def test_a_toy_game_from_create_to_results(harness: Harness) -> None:
     assert "The army in North Land moves to Eastport: succeeds." in text
     assert "The army in South Land moves to Westmark: succeeds." in text
     assert (await games_service.get_game(h.bot.db, game_id=game.id)).phase == "F1901M"
-    (status,) = await h.slash(NORTH_OR_SOUTH[0], "game status", channel_id=CHANNEL_ID)
+    status = answer(await h.slash(NORTH_OR_SOUTH[0], "game status", channel_id=CHANNEL_ID))
     assert "Diplomatie miniature" in status.text()

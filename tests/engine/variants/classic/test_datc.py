@@ -26,7 +26,7 @@ import pytest
 
 from engine.api import adjudicate
 from engine.maps import load_map, province_of
-from engine.variants.classic.orders.names import normalise_location
+from engine.orders.names import normalise_location
 
 DATA = Path(__file__).resolve().parent / "data" / "datc.json"
 V24 = Path(os.environ.get("DATC_V24_CASES") or "/nonexistent/datc-v2.4-cases.json")

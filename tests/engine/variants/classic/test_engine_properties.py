@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from engine.api import adjudicate, new_game_state
 from engine.maps import Map, load_map, province_of
-from engine.variants.classic.legal import legal_orders
-from engine.variants.classic.orders.types import format_order
-from engine.variants.classic.state import state_from_json
+from engine.orders.legal import legal_orders
+from engine.orders.state import state_from_json
+from engine.orders.types import format_order
 
 Key = tuple[str, str, str]  # (power, type, location)
 
@@ -31,7 +31,7 @@ def key(u: dict[str, Any]) -> Key:
 
 def random_legal_orders(state: dict[str, Any], rng: random.Random,
                         game_map: Map) -> list[dict[str, str]]:
-    """Random legal orders from ``engine.variants.classic.legal``: each unit picks a kind (moves and supports
+    """Random legal orders from ``engine.orders.legal``: each unit picks a kind (moves and supports
     more often than a uniform pick would give), supports prefer the orders actually chosen so
     that attacks are supported and units get dislodged; now and then a unit or a power is left
     without orders (the missed-order rules then apply)."""

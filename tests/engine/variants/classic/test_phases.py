@@ -10,8 +10,8 @@ import pytest
 
 from engine import api
 from engine.maps import load_map
+from engine.orders.state import state_from_json
 from engine.variants.classic.phases import removal_order
-from engine.variants.classic.state import state_from_json
 
 M = load_map("classic")
 

@@ -5,7 +5,7 @@ Orders are legal by construction and generated cheaply from the adjacency tables
 neighbouring space, a support of a neighbour's chosen move or hold, a one-fleet convoy, a
 retreat from the engine's list, builds in owned empty home centres, removals), so the whole
 soak stays well under a minute on two cores. The exhaustive legal-order generator
-(``engine.variants.classic.legal``) drives the slower property tests in test_engine_properties.py.
+(``engine.orders.legal``) drives the slower property tests in test_engine_properties.py.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.variants.classic.state import Unit
+from engine.orders.state import Unit
 from engine.variants.duel.bids import parse_bids, resolve_bidding
 from engine.variants.duel.countries import (
     COUNTRIES,

@@ -1,1 +1,0 @@
-"""Classic Diplomacy's services: its turn (written orders, missed phases, civil disorder)."""
