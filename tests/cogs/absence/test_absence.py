@@ -220,19 +220,19 @@ async def test_french_absences_fit_any_player(h: Harness) -> None:
     deadline = await _deadline(h, game_id)
     first, last = utcnow().date(), deadline.date() + timedelta(days=1)
     mark = len(h.fake.calls)
-    answer = await _away(h, italy, first, last)
+    reply = await _away(h, italy, first, last)
     notice = _every_text(h, mark)
-    status = (await h.slash(by["england"], "game status", channel_id=CHANNEL_ID))[0].text()
+    status = answer(await h.slash(by["england"], "game status", channel_id=CHANNEL_ID)).text()
     again = await _away(h, italy, first, last)
     if lang == "fr":
         assert f"Absence de <@{italy.id}> jusqu'au {day_text(last, 'fr')}" in notice
-        assert answer.startswith(f"Absence enregistrée du {day_text(first, 'fr')}")
+        assert reply.startswith(f"Absence enregistrée du {day_text(first, 'fr')}")
         assert t("absence.status_title", lang, count=1) == "Absence"
         assert again.startswith("Vous avez déjà annoncé une absence du ")
     else:
         assert f"<@{italy.id}> is away until {day_text(last, h.guild_locale)}" in notice
     assert t("absence.status_title", lang, count=1) in status
-    for text in (notice, answer, status, again):
+    for text in (notice, reply, status, again):
         assert not GENDERED.search(text), text
 
 
