@@ -219,3 +219,28 @@ async def test_a_duel_cannot_be_gunboat(h: Harness) -> None:
                   press="none")
     game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
     assert game.variant == "duel" and game.options["press"] == "none"
+
+
+async def test_gunboat_starts_with_three_players_at_least(h: Harness) -> None:
+    """Two players of a gunboat Diplomacy game would know who plays which power (rules
+    §2.14.2 deals them England/France/Russia and the rest): /game start refuses, nothing
+    dealt; a third player, and it starts."""
+    lang = language(h)
+    gm = Member(GM.id, "gm", locale="fr" if lang == "fr" else "en-US",
+                permissions=GM.permissions)
+    people = _people(h)
+    await h.slash(gm, "game create", channel_id=CHANNEL_ID, variant="classic", name="G",
+                  press="gunboat")
+    for m in people[:2]:
+        await h.slash(m, "game join", channel_id=CHANNEL_ID)
+    mark = len(h.fake.calls)
+    calls = await h.slash(gm, "game start", channel_id=CHANNEL_ID)
+    refusal = next(c for c in calls if c.ephemeral)
+    assert refusal.text() == t("error.press.gunboat_few_players", lang, count=2, min=3)
+    assert _public(h, mark) == []
+    game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    assert game.status == "signup" and all(not s.powers for s in game.players)
+    await h.slash(people[2], "game join", channel_id=CHANNEL_ID)
+    await h.slash(gm, "game start", channel_id=CHANNEL_ID)
+    game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    assert game.status == "active"
