@@ -113,6 +113,7 @@ class GameCog(commands.Cog):
                                      ("civil_disorder", civil_disorder), ("bots", bots)) if v}
         options_service.resolve_options(preset, options, variant)
         bots_service.check_bot_options(variant, options)
+        options_service.check_press(variant, options)
         options_service.resolve_phase_minutes(None, phase_hours)
         await guilds_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
