@@ -141,6 +141,18 @@ def _plan(h: Any, rng: random.Random, played: list[dict[str, Any]], n: int, seco
     return out
 
 
+def _scheduled() -> tuple[float, float] | None:
+    """(seconds run, seconds waited runnable in the run queue) of this process's main thread
+    so far (Linux's schedstat; None elsewhere): a round whose bot waited more than it ran was
+    starved by the machine's other processes, not slowed by its own work."""
+    try:
+        with open(f"/proc/self/task/{os.getpid()}/schedstat", encoding="ascii") as fh:
+            ran, waited = fh.read().split()[:2]
+    except (OSError, ValueError):
+        return None
+    return int(ran) / 1e9, int(waited) / 1e9
+
+
 def _interaction_id(url: str) -> int:
     return int(url.split("/interactions/")[1].split("/")[0])
 
@@ -156,7 +168,7 @@ async def _round(h: Any, played: list[dict[str, Any]], storm: list[int], *, n: i
                            .values(deadline=due))
     db.notify_deadlines()
     planned: dict[int, tuple[float, str]] = {}
-    cpu = time.process_time()
+    cpu, scheduled = time.process_time(), _scheduled()
     start = time.perf_counter()
     for at, kind, payload in plan:
         delay = start + at - time.perf_counter()
@@ -166,6 +178,8 @@ async def _round(h: Any, played: list[dict[str, Any]], storm: list[int], *, n: i
         h.bot._connection.parse_interaction_create(payload)
     await h.settle(before, timeout=120.0)
     handled_s, handled_cpu = time.perf_counter() - start, time.process_time() - cpu
+    after = _scheduled()
+    queued = round(after[1] - scheduled[1], 2) if after and scheduled else None
     # the storm's results, every one posted
     waited = time.perf_counter()
     while time.perf_counter() - waited < 120.0:
@@ -203,6 +217,7 @@ async def _round(h: Any, played: list[dict[str, Any]], storm: list[int], *, n: i
             "worst_by_kind_ms": {k: round(v, 1) for k, v in sorted(by_kind.items())},
             "worst_done_by_kind_ms": {k: round(v, 1) for k, v in sorted(done_by_kind.items())},
             "handled_s": round(handled_s, 2), "bot_cpu_s": round(handled_cpu, 2),
+            "bot_runqueue_s": queued,
             "storm_results_posted": len(posts),
             "storm_last_post_s": round(max((c.at for c in posts), default=start) - start, 2)}
 
@@ -329,7 +344,9 @@ def _line(kind: str, name: str, r: dict[str, Any]) -> str:
             f"p99 {r['p99_ms']:.0f} ms (budget {P99_BUDGET_MS:.0f}), max {r['max_ms']:.0f} ms "
             f"(budget {MAX_BUDGET_MS:.0f}), unanswered {r['unanswered']}; storm: "
             f"{r['storm_results_posted']} results posted, the last after "
-            f"{r['storm_last_post_s']} s — {'OK' if ok else 'MISSED'}")
+            f"{r['storm_last_post_s']} s; in {r['handled_s']} s the bot used {r['bot_cpu_s']} s "
+            f"of CPU, its main thread waited {r.get('bot_runqueue_s')} s for a core — "
+            f"{'OK' if ok else 'MISSED'}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -396,7 +396,7 @@ async def post_bids(request: web.Request) -> web.StreamResponse:
                           user_id=seat.session.user_id, text=str(form.get("text") or ""))
     except ServiceError as exc:
         return _failure(exc, seat.lang)
-    return web.json_response({"ok": True, "message": t("web.saved", seat.lang)})
+    return web.json_response({"ok": True, "message": t("web.bids_saved", seat.lang)})
 
 
 # --- anyone's view ------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from bot.i18n import has_key, t
 from bot.models import Game, Player
 from bot.services import history as history_service
 from bot.services import orders as orders_service
+from bot.services.bots import bot_powers
 from bot.services.common import SEATED
 from bot.services.errors import NotFound, ServiceError
 from bot.services.options import map_style
@@ -219,11 +220,17 @@ def sentence(game: Game, state: Json, order: Json | None, text: str, lang: str) 
                                   unit_at=_unit_types(state), targets=targets)
 
 
-def _last_results(db_detail: Any, game: Game, lang: str) -> list[Json]:
-    """The resolved phase's report by power (written orders only: a crisis has its own)."""
+def _last_results(db_detail: Any, game: Game, lang: str, after: Json | None = None
+                  ) -> list[Json]:
+    """The resolved phase's report by power (written orders only: a crisis has its own).
+    ``after``: the position that phase led to, as the results post reads it (a dislodged
+    unit's retreats are there; without it the report would call it destroyed)."""
     if db_detail is None or not hasattr(variants.get(game.variant), "game_map"):
         return []
-    lines = report.lines_by_power(db_detail.results, db_detail.state, lang, game.variant)
+    if after is not None and after.get("phase") != db_detail.next_phase:
+        after = None
+    lines = report.lines_by_power(db_detail.results, db_detail.state, lang, game.variant,
+                                  after)
     return [{"power": power, "lines": text} for power, text in sorted(lines.items())]
 
 
@@ -287,9 +294,25 @@ async def _public_board(db: Database, loaded: Loaded, lang: str, *, seq: int | N
         "name": phase_name(shown.phase, lang, game.variant)}
     out: Json = {"game": _game_json(game, lang), "lang": lang, **_map_json(game, lang),
                  **_position(game, state, lang), "history": phases, "shown": past,
-                 "results": _last_results(shown or last, game, lang), "me": None}
+                 "results": _last_results(shown or last, game, lang,
+                                          await _state_after(db, game, shown or last, phases)),
+                 "me": None}
     out["crisis"] = _crisis(game, state, lang)
+    # the powers the bot plays now: every post says so (rules §3.2), the board too
+    out["bots"] = sorted(bot_powers(game, loaded.players))
     return out
+
+
+async def _state_after(db: Database, game: Game, detail: Any, phases: list[Json]
+                       ) -> Json | None:
+    """The position a resolved phase led to: the next phase's record, or the game now."""
+    if detail is None:
+        return None
+    later = [p["seq"] for p in phases if p["seq"] > detail.seq]
+    if not later:
+        return variants.public(dict(game.state or {}))
+    return (await history_service.phase_detail(db, game_id=game.id or 0,
+                                               seq=min(later))).state
 
 
 def _crisis(game: Game, state: Json, lang: str) -> Json | None:

@@ -18,7 +18,8 @@ SCRIPT_TEXTS = ("send", "ready", "orders", "no_orders", "remove", "remove_order"
                 "ready_on", "ready_off", "sending", "type_order", "add", "waive", "choose",
                 "cancel", "history", "results", "results_of", "now", "crisis", "pick_unit",
                 "picked", "picked_second", "conditional", "nothing", "bids", "bids_text",
-                "bids_send", "help_support", "help_convoy")
+                "bids_send", "help_support", "help_convoy", "unsent", "synced",
+                "deadline_at", "deadline_days", "deadline_hours", "added", "bot", "bids_hint")
 
 
 @cache
@@ -27,7 +28,11 @@ def script_texts(lang: str) -> dict[str, str]:
     fields = {"remove_order": {"order": "{order}"}, "deadline_left": {"left": "{left}"},
               "results_of": {"phase": "{phase}"}, "picked": {"unit": "{unit}"},
               "picked_second": {"unit": "{unit}"}, "help_support": {"unit": "{unit}"},
-              "help_convoy": {"unit": "{unit}"}, "conditional": {"say": "{say}"}}
+              "help_convoy": {"unit": "{unit}"}, "conditional": {"say": "{say}"},
+              "deadline_at": {"when": "{when}", "left": "{left}"},
+              "deadline_days": {"days": "{days}", "hours": "{hours}"},
+              "deadline_hours": {"hours": "{hours}", "minutes": "{minutes}"},
+              "added": {"say": "{say}"}}
     out = {k: t(f"web.{k}", lang, **fields.get(k, {})) for k in SCRIPT_TEXTS}
     for key in ("builds_due", "removals_due"):  # the script picks the form by CLDR's rule
         out[key] = t(f"web.{key}", lang, power="{power}", count=2, shown="{count}")
@@ -70,7 +75,8 @@ def board_page(data: dict[str, Any], *, lang: str, spectator: bool) -> str:
         '<div class="actions">'
         f'<button type="button" id="send" class="primary">{escape(send)}</button>'
         f'<button type="button" id="ready" aria-pressed="false">{escape(ready)}</button>'
-        '</div><form id="bids" class="typed" hidden>'
+        '</div><p id="sync" class="sync" aria-live="polite"></p>'
+        '<form id="bids" class="typed" hidden>'
         f'<label for="bids-text">{escape(t("web.bids_text", lang))}</label>'
         '<span class="row"><input id="bids-text" name="text" autocomplete="off">'
         f'<button type="submit">{escape(t("web.bids_send", lang))}</button></span></form>'
@@ -95,6 +101,8 @@ def board_page(data: dict[str, Any], *, lang: str, spectator: bool) -> str:
         + player
         + '<section class="panel public">'
         + '<div id="crisis" hidden></div>'
+        + f'<h2 id="centres-title">{escape(t("web.centres", lang))}</h2>'
+        + '<ul id="centres" class="centres-list" aria-labelledby="centres-title"></ul>'
         + f'<h2 id="results-title">{escape(t("web.results", lang))}</h2><div id="results"></div>'
         + f'<h2>{escape(t("web.history", lang))}</h2><ol id="history"></ol>'
         + intro + '</section></main>'

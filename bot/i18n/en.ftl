@@ -8,6 +8,7 @@ civil_disorder-body = No orders for { $missed ->
 civil_disorder-title = Civil disorder in { $name }
 draw-accept_button = Accept the draw
 draw-accepted_at_once = You are the only voter: the game ends in a draw.
+draw-accepted_at_once_bots = You are the only voter: the bot, which plays { $powers }, never votes, and its abstention counts as consent (rules §3.8). The game ends in a draw.
 draw-ballot_body = A draw between the surviving powers has been proposed. Your vote is secret; only the outcome is published. One refusal ends the vote.
 draw-ballot_title = Draw proposed in { $name }
 draw-proposed = Your draw proposal is sent; the vote is secret.

@@ -15,6 +15,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import Database
 from bot.models import DrawProposal, DrawVote, Game, GameStatus, PlayerStatus, utcnow
+from bot.services.bots import bot_powers
 from bot.services.common import (
     enqueue,
     load_game,
@@ -34,6 +35,8 @@ class DrawOutcome:
     game_id: int
     status: str  # "pending" | "accepted" | "rejected"
     powers: tuple[str, ...]  # who shares the draw, every survivor (public once accepted)
+    # of those, the powers the bot plays: it never votes, its abstention counts as consent
+    by_bot: tuple[str, ...] = ()
 
 
 async def _voters(session: AsyncSession, game: Game) -> dict[int, list[str]]:
@@ -64,7 +67,9 @@ async def _close(session: AsyncSession, game: Game, proposal: DrawProposal, acce
         set_deadline(game, None, now)
         enqueue(session, game, "draw_accepted", {"powers": list(powers)}, now)
         enqueue(session, game, "game_over", {"result": game.result, "phase": game.phase}, now)
-        return DrawOutcome(game.id or 0, "accepted", powers)
+        played = set(bot_powers(game, await load_players(session, game.id or 0)))
+        return DrawOutcome(game.id or 0, "accepted", powers,
+                           tuple(p for p in powers if p in played))
     enqueue(session, game, "draw_rejected", {}, now)
     return DrawOutcome(game.id or 0, "rejected", ())
 

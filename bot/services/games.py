@@ -40,7 +40,7 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import Conflict, Invalid, NotFound
-from bot.services.options import resolve_options, resolve_phase_minutes
+from bot.services.options import check_press, resolve_options, resolve_phase_minutes
 from engine import api as engine_api
 from engine import variants
 
@@ -59,6 +59,7 @@ async def create_game(db: Database, *, variant: str, channel_id: int, gm_user_id
         raise Invalid("options.invalid", key="variant", value=variant)
     merged = resolve_options(preset, options, variant)
     check_bot_options(variant, merged)
+    check_press(variant, merged)
     chosen = (options or {}).get("scoring")
     if chosen is not None and chosen not in variants.get(variant).scoring:
         raise Invalid("options.invalid", key="scoring", value=chosen)
@@ -171,6 +172,9 @@ class StartResult:
     seats: tuple[tuple[int, tuple[str, ...]], ...]  # (user_id, powers) in seat order
 
 
+GUNBOAT_PLAYERS = 3  # fewer, and who plays which power is known (rules §3.4.7)
+
+
 async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | None = None,
                      now: datetime | None = None, fill_bots: bool = False) -> StartResult:
     """GM starts the game: powers assigned (by lot or by preferences, with an explicit seed
@@ -202,6 +206,10 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
             raise Conflict("player.not_enough", count=len(players), min=lo)
         if len(players) > hi:
             raise Conflict("player.too_many", count=len(players), max=hi)
+        if game.options.get("press") == "gunboat" and len(players) < GUNBOAT_PLAYERS:
+            # two players know each other; one beside the bot's public seats is named by them
+            raise Conflict("press.gunboat_few_players", count=len(players),
+                           min=GUNBOAT_PLAYERS)
         seats = engine_api.assignments(game.variant, len(players) + bots)
         rng = random.Random(seed)
         mode = str(game.options.get("assignment", "random"))

@@ -244,6 +244,8 @@ def local_order(text: str, locale: Any) -> str:
     head, _, rest = text.partition(" ")
     if head in _FRENCH_VERBS:  # "BUILD A ber" -> "construire A ber" (the parser reads both)
         text = f"{_FRENCH_VERBS[head]} {rest}".strip()
+    if text.endswith(" via convoy"):  # the French words, which the parser reads too
+        text = text[: -len(" via convoy")] + " par convoi"
     return _PROVINCE_TOKEN.sub(lambda m: local_code(m.group(1), "fr"), text)
 
 

@@ -14,6 +14,7 @@ from bot.i18n import t
 from bot.services import draws as draws_service
 from bot.ui.common import bot_of, game_here, reader_locale
 from bot.ui.errors import reply
+from bot.ui.format import power_name
 
 
 @app_commands.guild_only()
@@ -33,6 +34,13 @@ class DrawCog(commands.Cog):
         game = await game_here(interaction)
         outcome = await draws_service.propose_draw(bot.db, game_id=game.id,
                                                    user_id=interaction.user.id)
-        await reply(interaction, t("draw.proposed" if outcome.status == "pending"
-                                   else "draw.accepted_at_once", reader_locale(interaction)))
+        locale = reader_locale(interaction)
+        if outcome.status == "pending":
+            text = t("draw.proposed", locale)
+        elif outcome.by_bot:  # say why nobody else was asked (rules §3.8)
+            text = t("draw.accepted_at_once_bots", locale, powers=", ".join(
+                power_name(p, locale, game.variant) for p in outcome.by_bot))
+        else:
+            text = t("draw.accepted_at_once", locale)
+        await reply(interaction, text)
         await bot.post_now()

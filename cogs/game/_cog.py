@@ -120,6 +120,7 @@ class GameCog(commands.Cog):
                                                ("bots", bots)) if v})
         options_service.resolve_options(preset, rule_options, variant)
         bots_service.check_bot_options(variant, rule_options)
+        options_service.check_press(variant, rule_options)
         options_service.resolve_phase_minutes(None, phase_hours)
         await guilds_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))

@@ -203,3 +203,37 @@ async def _games(h: Harness) -> list[int]:
 
     async with h.bot.db.transaction(write=False) as session:
         return [g.id or 0 for g in (await session.exec(select(Game))).all()]
+
+
+async def test_a_lone_players_draw_in_a_practice_game_says_the_bot_abstained(h: Harness) -> None:
+    """rules §3.8 "The bot and draws": the bot never votes; the player is told why the draw
+    was agreed at once, and the draw is called by its name in French ("nulle")."""
+    fr = language(h) == "fr"
+    await h.slash(GM, "game create", channel_id=CHANNEL_ID, variant="classic", name="P",
+                  bots=6)
+    player = members(h)[0]
+    await h.slash(player, "game join", channel_id=CHANNEL_ID)
+    await h.slash(GM, "game start", channel_id=CHANNEL_ID)
+    game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    mark = len(h.fake.calls)
+    calls = await h.slash(player, "draw propose", channel_id=CHANNEL_ID)
+    text = "\n".join(c.text() for c in calls if c.channel_id != CHANNEL_ID)  # the reply
+    assert ("le bot, qui joue" if fr else "the bot, which plays") in text
+    assert ("son abstention vaut accord (règles §3.8)" if fr
+            else "its abstention counts as consent (rules §3.8)") in text
+    mine = game.players[0].powers[0]
+    others = [p for p in game.options["bot_powers"]]
+    named = {"austria": ("Autriche", "Austria"), "england": ("Angleterre", "England"),
+             "france": ("France", "France"), "germany": ("Allemagne", "Germany"),
+             "italy": ("Italie", "Italy"), "russia": ("Russie", "Russia"),
+             "turkey": ("Turquie", "Turkey")}
+    for p in others:
+        assert named[p][0 if fr else 1] in text
+    said = text.split(("qui joue" if fr else "which plays"), 1)[1].split("(")[0]
+    assert named[mine][0 if fr else 1] not in said  # the player's own power is not the bot's
+    view = await games_service.get_game(h.bot.db, game_id=game.id)
+    assert view.status == "finished" and view.result["reason"] == "vote"
+    await h.bot.post_now()
+    posts = "\n".join(c.text() for c in public(h.fake.since(mark)))
+    assert ("La nulle est acceptée" if fr else "The draw is accepted") in posts
+    assert "nullité" not in (posts + text).lower()

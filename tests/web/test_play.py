@@ -141,6 +141,7 @@ async def test_three_seasons_on_the_page_and_in_discord(browser, tmp_path: Path)
                 await reply_text(h, south, "orders submit", text=text, power=power)
             await reply_text(h, west, "ready")
             await page_r.get_by_role("button", name="Prêt").click()
+            await page_r.wait_for_selector("#ready[aria-pressed=true]")  # stored, then on
             await reply_text(h, south, "ready")
 
             # --- Winter 1901: builds with the count still due ---------------------------

@@ -12,6 +12,7 @@
   var draft = [];          // [{power, text, say, key, location, conditional, order}]
   var dirty = false;       // the list differs from what the server holds
   var pick = null;         // {power, unit, second}: the unit picked, then the unit it helps
+  var added = null;        // the sentence of the order just added (until the next pick)
   var layers = {};
   var K = 1;               // the board's scale against the classic board
   var $ = function (id) { return document.getElementById(id); };
@@ -263,12 +264,15 @@
     var h = $('hint');
     if (!h) return;
     if (spectator) { h.textContent = ''; return; }
+    if (data.me.bids) { h.textContent = T.bids_hint; return; }  // the duel's auction
     if (!data.me.acting.length) { h.textContent = T.nothing; return; }
-    if (!pick) { h.textContent = T.pick_unit; return; }
+    // the order just added, read back under the map (on a phone the list is out of sight)
+    if (!pick) { h.textContent = added ? fill(T.added, {say: added}) : T.pick_unit; return; }
     h.textContent = fill(pick.second ? T.picked_second : T.picked, {unit: pick.unit.label});
   }
 
   function choose(power, unit) {
+    added = null;
     pick = {power: power, unit: unit, second: null};
     var list = legalOf(power, unit.location);
     if (list.length === 1 && (list[0].kind === 'remove')) {  // a removal: one click
@@ -384,6 +388,7 @@
     draft = draft.filter(function (d) { return d.key !== entry.key; });
     draft.push(entry);
     dirty = true;
+    added = o.say;
     pick = null;
     closeChooser();
     renderList();
@@ -439,6 +444,12 @@
       li.appendChild(text); li.appendChild(b);
       ul.appendChild(li);
     });
+    var sync = $('sync');
+    if (sync) {  // sent or not: the list the page shows against what the referee holds
+      sync.textContent = dirty ? T.unsent : data.me.orders.length ? T.synced : '';
+      sync.classList.toggle('unsent', dirty);
+      $('send').classList.toggle('unsent', dirty);
+    }
     var due = $('due');
     if (due) {
       var parts = [];
@@ -581,6 +592,7 @@
   function fromServer() {
     draft = [];
     dirty = false;
+    added = null;
     if (!data.me) return;
     data.me.orders.forEach(function (o) {
       var order = o.order || null;  // as the engine read it when it was sent
@@ -608,6 +620,41 @@
       });
       results.appendChild(h); results.appendChild(ul);
     });
+    // who is who on the map, and their supply centres (most first), as the results post
+    var legend = $('centres');
+    if (legend) {
+      legend.textContent = '';
+      var count = {};
+      Object.keys(data.centres || {}).forEach(function (c) {
+        var owner = data.centres[c];
+        if (owner) count[owner] = (count[owner] || 0) + 1;
+      });
+      Object.keys(data.palette.powers).filter(function (p) {
+        return count[p] || data.units.some(function (u) { return u.power === p; });
+      }).sort(function (a, b) {
+        return (count[b] || 0) - (count[a] || 0) ||
+          data.palette.powers[a].name.localeCompare(data.palette.powers[b].name);
+      }).forEach(function (p) {
+        var li = document.createElement('li');
+        li.setAttribute('data-power', p);
+        var chip = document.createElement('span');
+        chip.className = 'chip';
+        chip.style.background = data.palette.powers[p].unit;
+        chip.setAttribute('aria-hidden', 'true');
+        li.appendChild(chip);
+        li.appendChild(document.createTextNode(data.palette.powers[p].name + ' '));
+        var n = document.createElement('b');
+        n.textContent = String(count[p] || 0);
+        li.appendChild(n);
+        if ((data.bots || []).indexOf(p) >= 0) {  // played by the bot
+          var tag = document.createElement('span');
+          tag.className = 'bot-tag';
+          tag.textContent = T.bot;
+          li.appendChild(tag);
+        }
+        legend.appendChild(li);
+      });
+    }
     var hist = $('history');
     hist.textContent = '';
     var now = document.createElement('li');
@@ -644,6 +691,10 @@
       var bidForm = $('bids');
       if (bidForm) {
         bidForm.hidden = !data.me.bids;
+        // the auction has no orders: its form alone, with Ready
+        ['orders-title', 'orders', 'due', 'typed', 'send', 'sync'].forEach(function (id) {
+          if ($(id)) $(id).hidden = !!data.me.bids;
+        });
         if (data.me.bids) {
           $('bids-text').value = data.me.bids.text || '';
           $('bids-text').setAttribute('placeholder', data.me.bids.minors.map(function (m) {
@@ -658,13 +709,28 @@
     var out = $('deadline');
     if (!out) return;
     if (!data.game.deadline) { out.textContent = T.no_deadline; return; }
-    var left = Math.floor((Date.parse(data.game.deadline) - Date.now()) / 1000);
+    var at = new Date(data.game.deadline);
+    var left = Math.floor((at.getTime() - Date.now()) / 1000);
     if (left <= 0) { out.textContent = T.deadline_passed; return; }
-    var h = Math.floor(left / 3600);
+    var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600);
     var m = Math.floor(left % 3600 / 60), s = left % 60;
     var pad = function (n) { return (n < 10 ? '0' : '') + n; };
-    var text = h + ':' + pad(m) + ':' + pad(s);
-    out.textContent = fill(T.deadline_left, {left: text});
+    // days and hours while it is far; minutes and seconds in the last hour
+    var text = d ? fill(T.deadline_days, {days: d, hours: h})
+      : h ? fill(T.deadline_hours, {hours: h, minutes: pad(m)}) : m + ':' + pad(s);
+    // the date itself the reader's way: their language, their clock
+    out.textContent = fill(T.deadline_at, {when: when(at), left: fill(T.deadline_left, {left: text})});
+  }
+  var whenFormat = null;
+  function when(at) {
+    try {
+      // the page's language, in the reader's own regional form (en-GB: 29 Nov, 14:00)
+      var tags = (navigator.languages || [navigator.language]).filter(function (l) {
+        return String(l).split('-')[0] === data.lang; });
+      whenFormat = whenFormat || new Intl.DateTimeFormat(tags.concat([data.lang]), {
+        weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit'});
+      return whenFormat.format(at);
+    } catch (e) { return at.toLocaleString(); }
   }
 
   function statePath() {
@@ -762,6 +828,11 @@
       if (w) add(p, w);
     });
   }
+
+  // leaving with changes not sent: the browser asks first
+  window.addEventListener('beforeunload', function (ev) {
+    if (!spectator && dirty) { ev.preventDefault(); ev.returnValue = ''; }
+  });
 
   fromServer();
   renderPublic();

@@ -28,6 +28,8 @@ def test_orders_in_french_abbreviations() -> None:
     assert local_order("F bre - eng", "fr") == "F bre - man"
     assert local_order("F spa/nc - mao", "fr") == "F esp/nc - amo"
     assert local_order("A mun - bur", "en") == "A mun - bur"
+    assert local_order("A yor - nwy via convoy", "fr") == "A yor - nor par convoi"
+    assert local_order("A yor - nwy via convoy", "en") == "A yor - nwy via convoy"
     assert local_code("BUR", "fr") == "BOU" and local_code("bur", "en-GB") == "bur"
 
 
