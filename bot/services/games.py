@@ -123,7 +123,7 @@ async def game_launched_in(db: Database, *, channel_id: int) -> GameView:
     return await game_in_channel(db, channel_id=channel_id)
 
 
-# --- start: assignment of powers (seed 004 §3.2 and §2.14.2) ---------------------------------
+# --- start: assignment of powers (docs/RULES.md §3.2 and §2.14.2) ---------------------------------
 
 Assigner = Callable[[Sequence[Player], list[list[str]], random.Random, str], list[int]]
 
@@ -145,7 +145,7 @@ def seat_rank(preferences: Sequence[str], seat: Sequence[str], n_powers: int) ->
 
 def assign_by_preferences(players: Sequence[Player], seats: list[list[str]],
                           rng: random.Random, _mode: str) -> list[int]:
-    """seed 004 §3.2: powers are attributed according to each player's preference list. The
+    """docs/RULES.md §3.2: powers are attributed according to each player's preference list. The
     rule gives no algorithm; we take the assignment with the smallest total of ranks (every
     permutation: at most 7! = 5040), ties drawn by lot with the game's seed."""
     n_powers = sum(len(s) for s in seats)
@@ -243,7 +243,7 @@ async def open_first_phase(
     """The start of every game once its powers are dealt: the opening position, the game
     active, its first deadline, the ``game_started`` post (with ``bots``, the powers the bot
     took, where seats are dealt; then ``then``'s posts, given the players in seat order), the
-    absences of the sign-up told after them (seed 004 §3.6)."""
+    absences of the sign-up told after them (docs/RULES.md §3.6)."""
     game.state = state
     game.phase = str(state["phase"])
     game.status = GameStatus.ACTIVE.value

@@ -1,4 +1,4 @@
-"""Press (seed 004 §3.4.7): press releases posted in the game, private letters between powers.
+"""Press (docs/RULES.md §3.4.7): press releases posted in the game, private letters between powers.
 
 A game's ``press`` option says what may be written: ``none``, ``public`` (press releases
 only), ``full`` (releases and letters) or ``gunboat`` (everything anonymous, and no player

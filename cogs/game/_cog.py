@@ -111,7 +111,7 @@ class GameCog(commands.Cog):
             raise UserFacingError("variant.unknown", name=variant, known=", ".join(
                 title for _name, title in variant_titles(locale)))
         variant = found
-        # press rules are fixed at creation (seed 004 §3.4.7): no command changes them later
+        # press rules are fixed at creation (docs/RULES.md §3.4.7): no command changes them later
         # the typed options (the variant's schema), then the parameters of their own
         rule_options = read_options(options, variant, locale)
         rule_options.update({k: v for k, v in (("scoring", scoring), ("press", press),
@@ -221,7 +221,7 @@ class GameCog(commands.Cog):
             embed = await hook(interaction, status.game)
         else:
             embed = status_embed(status.game, locale, status.progress, status.state)
-        add_away_field(embed, status.away, locale,  # seed 004 §3.6
+        add_away_field(embed, status.away, locale,  # docs/RULES.md §3.6
                        names=status.game if press_service.names_hidden(status.game)
                        else None)
         await reply(interaction, embed=embed, ephemeral=False)

@@ -113,7 +113,7 @@ def public(state: dict[str, Any]) -> dict[str, Any]:
 
 def sharing_a_draw(state: dict[str, Any], options: dict[str, Any] | None = None
                    ) -> list[str]:
-    """Who shares a draw (seed 004 §3.8, Draws Include All Survivors): every power still in
+    """Who shares a draw (docs/RULES.md §3.8, Draws Include All Survivors): every power still in
     the game that a player holds or held, one in civil disorder included; not a power nobody
     ever played (``options["neutral"]`` in a game of fewer players, L'Impérialisme's
     ``options["unplayed"]``)."""

@@ -64,7 +64,7 @@ class Variant(Protocol):
     errors: type[RuleError]  # its refusals (code, params, texts in English and French)
     assignment: str  # how powers are dealt: "seats" (by seat), or the variant's own way
     # keys of a STATE holding what players sent ahead for a later phase (conditional orders,
-    # seed 004 §3.4.2): private to their authors until that phase is resolved
+    # docs/RULES.md §3.4.2): private to their authors until that phase is resolved
     pending_keys: frozenset[str]
     # the scoring systems a game may choose (``engine.scoring``), the first by default; a
     # variant that scores its own way names that way alone (``scores`` applies it)
