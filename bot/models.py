@@ -140,7 +140,7 @@ class Player(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
     user_id: int = Field(sa_type=BigInteger, index=True)
-    powers: list[str] = Field(default_factory=list, sa_type=JSON)  # seed 004 §2.14.2: several
+    powers: list[str] = Field(default_factory=list, sa_type=JSON)  # docs/RULES.md §2.14.2: several
     seat: int | None = None
     status: str = Field(default=PlayerStatus.ACTIVE.value)
     missed_phases: int = 0  # consecutive missed movement phases (docs/RULES.md §2.14.3)
@@ -167,7 +167,7 @@ class PhaseRecord(SQLModel, table=True):
     next_phase: str | None = None
     map_key: str | None = None  # cache key of the rendered map, when cached
     superseded: bool = False  # True once a GM rolled back to before this phase
-    # what a rollback restores besides the position (seed 004 §3.7): the seats (powers,
+    # what a rollback restores besides the position (docs/RULES.md §3.7): the seats (powers,
     # status, missed phases) and the orders pending when the phase was resolved
     snapshot: dict[str, Any] | None = Field(default=None, sa_type=JSON)
     started_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
@@ -192,7 +192,7 @@ class OrderSet(SQLModel, table=True):
 
 
 class DrawProposal(SQLModel, table=True):
-    """An open draw vote (seed 004 §3.8). Deleted with its votes once decided: only the
+    """An open draw vote (docs/RULES.md §3.8). Deleted with its votes once decided: only the
     outcome survives, as the game's result or a public outbox message."""
 
     __tablename__ = "draw_proposal"
@@ -217,7 +217,7 @@ class DrawVote(SQLModel, table=True):
 
 
 class PressLetter(SQLModel, table=True):
-    """A private letter between the powers of a game (seed 004 §3.4.7: press). Its text,
+    """A private letter between the powers of a game (docs/RULES.md §3.4.7: press). Its text,
     whether it is signed, and its sender (player and powers) are sealed (``bot.sealing``),
     as ballots and draw votes are: the database alone never tells what was written, nor who
     wrote it."""
@@ -279,7 +279,7 @@ class Sandbox(SQLModel, table=True):
 
 
 class Absence(SQLModel, table=True):
-    """A player's announced absence from one game (seed 004 §3.6). ``reason`` is the
+    """A player's announced absence from one game (docs/RULES.md §3.6). ``reason`` is the
     player's own: never posted, never shown to anyone else. ``used`` counts the days of
     deadline extension it granted, by game year (the yearly allowance, option
     ``absence_days``); a cleared absence that granted days is kept so they stay counted."""

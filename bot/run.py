@@ -120,10 +120,12 @@ def _token(settings: Settings) -> str | None:
 _held: list[Any] = []  # the lock on the SQLite file of this process, until it ends
 
 
-async def ready_to_start(*, need_token: bool = True, hold: bool = False) -> Settings | int:
+async def ready_to_start(*, need_token: bool = True, hold: bool = False,
+                         busy_hint: str = "") -> Settings | int:
     """Configuration, database and schema checked before anything logs in to Discord (one
     clear line per problem and exit code 2); the schema is brought to the code's revision.
-    ``hold``: this process serves the database (run, worker), alone on a SQLite file."""
+    ``hold``: this process serves the database (run, worker, web), alone on a SQLite file;
+    ``busy_hint`` ends the line that refuses a file another process holds."""
     from bot import preflight
     from bot.db import migrate
 
@@ -139,7 +141,7 @@ async def ready_to_start(*, need_token: bool = True, hold: bool = False) -> Sett
         try:
             _held.append(hold_sqlite_file(settings.database_url))
         except DatabaseBusy as exc:
-            return refused("database", str(exc))
+            return refused("database", f"{exc}{busy_hint}")
     try:
         await migrate(settings.database_url)
     except Exception as exc:
@@ -303,7 +305,10 @@ async def web(args: argparse.Namespace) -> int:
     from bot.db import Database
     from bot.sealing import lasting_sealer
 
-    ready = await ready_to_start(need_token=False)
+    # one process per SQLite file (docs/DEPLOY.md): the board writes orders too, so beside
+    # `run` on SQLite it is served by that process (WEB_URL set for it), never by a second
+    ready = await ready_to_start(need_token=False, hold=True, busy_hint=(
+        "; on SQLite, set WEB_URL for `python -m bot run` and it serves the board itself"))
     if isinstance(ready, int):
         return ready
     settings = ready

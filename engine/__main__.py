@@ -153,7 +153,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    """A whole classic game of bots, one seat each (seed 004 §2.14.2: the powers of no seat
+    """A whole classic game of bots, one seat each (docs/RULES.md §2.14.2: the powers of no seat
     are neutral), printing each year's centres and the result."""
     from engine.bots.selfplay import play
 

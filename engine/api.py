@@ -168,7 +168,7 @@ def new_game_state(variant: str = variants.DEFAULT, setup: dict[str, Any] | None
 
 
 def assignments(variant: str, players: int) -> list[list[str]]:
-    """Powers each seat commands (seed 004 §2.14.2)."""
+    """Powers each seat commands (docs/RULES.md §2.14.2)."""
     seats = getattr(variants.get(variant), "seats", None)
     if seats is None:
         raise ValueError(f"no assignment for {players} players in {variant!r}")

@@ -165,7 +165,7 @@ class Map:
     def distances_from(self, sources: tuple[str, ...], how: str = "any") -> dict[str, int]:
         """Breadth-first distance in provinces from the nearest of ``sources``.
 
-        ``how`` = "any" counts every space whatever its kind (seed 004 §3.5.3);
+        ``how`` = "any" counts every space whatever its kind (docs/RULES.md §3.5.3);
         "army" / "fleet" walk the adjacency of that unit type (DATC 6.J civil disorder).
         """
         key = (",".join(sorted(sources)), how)

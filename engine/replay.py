@@ -72,7 +72,7 @@ def game_result(export: Mapping[str, Any]) -> dict[str, Any] | None:
     """How the game ended, as the rules say from the final position: the variant's own end
     (a solo, the agreed last year, a duel's stalemate) is the engine's, whatever the file
     declares; otherwise a draw shares the game between every power still in it that has had
-    a player (Draws Include All Survivors, seed 004 §3.8) or the game master ended it. Raises
+    a player (Draws Include All Survivors, docs/RULES.md §3.8) or the game master ended it. Raises
     ``ReplayError`` (field "result") when the declared result is anything else."""
     final = export.get("final_state")
     if not isinstance(final, Mapping):

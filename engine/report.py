@@ -1,7 +1,7 @@
 """The report of a resolved phase (seed 004 chapter 4), pure: what the results post shows
 and an export can reuse.
 
-French reports use the notation of seed 004 §4.1.1 with the French abbreviations of seeds
+French reports use the notation of docs/RULES.md §4.1.1 with the French abbreviations of seeds
 002/004 (``A VAR S A MOS-UKR``, ``F BRE=MAN``, ``A MUN:BOU``): ``=`` a move succeeds, ``:`` it
 fails, ``S`` support given, ``s`` support cut, ``C`` convoy, ``H`` hold; the comments
 ``(d-xxx)`` dislodged and retreating to xxx, ``(a)`` annihilated, ``(i)`` impossible, ``(o)``
@@ -21,7 +21,7 @@ from typing import Any
 from engine import variants, wording
 from engine.maps import load_map, province_of
 
-# engine error codes that mean "open to two readings" (seed 004 §4.1.1 "(u)")
+# engine error codes that mean "open to two readings" (docs/RULES.md §4.1.1 "(u)")
 AMBIGUOUS_CODES = frozenset({"ambiguous", "ambiguous_coast", "ambiguous_unit",
                              "ambiguous_order", "ambiguous_name", "ambiguous_power"})
 # what the rules did for a unit nobody ordered (engine result reasons)
@@ -95,7 +95,7 @@ def english_powers(text: str, variant: str = variants.DEFAULT) -> str:
 
 
 def _loc(location: str | None) -> str:
-    """A location in the French reports of seed 004 §4.1.1: its French abbreviation."""
+    """A location in the French reports of docs/RULES.md §4.1.1: its French abbreviation."""
     return french_code(location or "?").upper()
 
 
@@ -130,7 +130,7 @@ def _dislodged_in(state_after: Mapping[str, Any] | None) -> dict[str, list[str]]
 def french_line(result: Mapping[str, Any], state: Mapping[str, Any],
                 later: Sequence[Mapping[str, Any]] = (),
                 dislodged: Mapping[str, list[str]] | None = None) -> str:
-    """One result in the seed 004 §4.1.1 notation. What the rules did for a unit without an
+    """One result in the docs/RULES.md §4.1.1 notation. What the rules did for a unit without an
     order is written as what happened: a missed retreat is ``(o) (a)`` (disbanded,
     ``standard``) or ``(o) (d-xxx)`` (the default retreat, ``vortigern``, §3.5.3), a default
     removal ``(o)``, a power in civil disorder ``(désordre civil)`` (§2.14.3)."""
@@ -240,7 +240,7 @@ def english_line(result: Mapping[str, Any], state: Mapping[str, Any], variant: s
         text = "Build waived"
     outcome = {"succeeds": "succeeds", "fails": "fails", "void": "has no effect",
                "illegal": "is illegal"}.get(status, status)
-    if reason in DEFAULT_WORDS:  # no order: what the rules did (seed 004 §2.14, §3.5.3)
+    if reason in DEFAULT_WORDS:  # no order: what the rules did (docs/RULES.md §2.14, §3.5.3)
         had = f"{unit} had no {'retreat' if kind in ('retreat', 'disband') else 'removal'} order"
         if reason == "default_retreat":
             target = name(order.get("target"))
@@ -370,7 +370,7 @@ class Report:
 def build(results: Iterable[Mapping[str, Any]], state: Mapping[str, Any], language: str,
           variant: str = variants.DEFAULT, state_after: Mapping[str, Any] | None = None) -> Report:
     """The report of the first phase of ``results`` (the retreats the engine appended complete
-    its ``(d-xxx)``), in ``language`` ("fr": seed 004 §4.1.1; else plain English)."""
+    its ``(d-xxx)``), in ``language`` ("fr": docs/RULES.md §4.1.1; else plain English)."""
     results = list(results)
     phase = str(results[0].get("phase") or state.get("phase") or "") if results else \
         str(state.get("phase") or "")

@@ -10,7 +10,7 @@ Routes (the page contract is in docs/ARCHITECTURE.md, "The web board"):
   ``submit_orders`` as ``/orders submit`` (an empty text clears, as ``/orders clear``)
 - ``POST /board/<game>/check`` (``csrf``, ``text``): a typed line read back, nothing stored
 - ``POST /board/<game>/ready`` (``csrf``, ``ready`` = 1 or 0): ``set_ready``
-- ``POST /board/<game>/bids`` (``csrf``, ``text``): the duel's sealed bids
+- ``POST /board/<game>/bids`` (``csrf``, ``text``): a variant's sealed bids (the duel's)
 - ``GET /g/<game>`` (``?seq=N`` a past phase) and ``/g/<game>/state``: anyone's view
 - ``GET /board/<game>/events``, ``GET /g/<game>/events``: server-sent events, the game's
   version each time it moves (the page then fetches its state)
@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gzip
-import importlib
 import json
 import logging
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from bot.i18n import language_of, t
 from bot.sealing import Sealer
 from bot.services import orders as orders_service
 from bot.services.errors import NotFound, OrdersRejected, ServiceError, Stale
+from bot.services.registry import SealedBids, sealed_bids
 from bot.settings import Settings
 from bot.ui.errors import error_text
 from engine.maps import map_dir
@@ -354,8 +354,9 @@ async def post_ready(request: web.Request) -> web.StreamResponse:
     if moved is not None:
         return _failure(moved, seat.lang, status=409)
     game = seat.loaded.game
-    if game.variant == "duel" and str(game.phase or "").endswith("B"):
-        return await _bids_ready(request, seat, ready)
+    bids = board.bidding(game)
+    if bids is not None:
+        return await _bids_ready(request, seat, bids, ready)
     try:
         result = await orders_service.set_ready(request.app[DB_KEY],
                                                 game_id=seat.session.game_id,
@@ -367,12 +368,12 @@ async def post_ready(request: web.Request) -> web.StreamResponse:
         "message": t("web.ready_on" if ready else "web.ready_off", seat.lang)})
 
 
-async def _bids_ready(request: web.Request, seat: Seat, ready: bool) -> web.StreamResponse:
-    """Ready in the duel's bidding season: the duel's own service (both ready: revealed)."""
-    bids = importlib.import_module("bot.services.duel.bids")
+async def _bids_ready(request: web.Request, seat: Seat, bids: SealedBids,
+                      ready: bool) -> web.StreamResponse:
+    """Ready in a season of sealed bids: the variant's own service (both ready: revealed)."""
     try:
-        view = await bids.set_bids_ready(request.app[DB_KEY], game_id=seat.session.game_id,
-                                         user_id=seat.session.user_id, ready=ready)
+        view = await bids.set_ready(request.app[DB_KEY], game_id=seat.session.game_id,
+                                    user_id=seat.session.user_id, ready=ready)
     except ServiceError as exc:
         return _failure(exc, seat.lang)
     return web.json_response({
@@ -385,11 +386,14 @@ async def post_bids(request: web.Request) -> web.StreamResponse:
     seat = await _seat(request, write=True, form=form)
     if isinstance(seat, web.Response):
         return seat
-    # the duel's own service, loaded as the variant's: bot.services.duel.bids
-    bids = importlib.import_module("bot.services.duel.bids")
+    # the variant's own service (bot.services.registry), refusing outside its bidding season
+    bids = sealed_bids(seat.loaded.game.variant)
+    if bids is None:
+        return web.json_response({"ok": False, "message": t("web.nothing", seat.lang)},
+                                 status=400)
     try:
-        await bids.submit_bids(request.app[DB_KEY], game_id=seat.session.game_id,
-                               user_id=seat.session.user_id, text=str(form.get("text") or ""))
+        await bids.submit(request.app[DB_KEY], game_id=seat.session.game_id,
+                          user_id=seat.session.user_id, text=str(form.get("text") or ""))
     except ServiceError as exc:
         return _failure(exc, seat.lang)
     return web.json_response({"ok": True, "message": t("web.bids_saved", seat.lang)})

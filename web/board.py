@@ -9,7 +9,6 @@ at all, so a gunboat game names nobody)."""
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from bot.services.bots import bot_powers
 from bot.services.common import SEATED
 from bot.services.errors import NotFound, ServiceError
 from bot.services.options import map_style
+from bot.services.registry import SealedBids, sealed_bids
 from bot.services.written_orders import engine_options
 from bot.ui.format import local_order, phase_name
 from engine import api as engine_api
@@ -373,7 +373,7 @@ async def player_board(db: Database, loaded: Loaded, player: Player, lang: str, 
     out["me"] = {"powers": list(player.powers), "acting": acting,
                  "written": hasattr(variant, "game_map"), "ready": ready,
                  "orders": orders, "legal": legal, "adjust": adjust, "csrf": csrf,
-                 "bids": await _duel_bids(db, game, player.user_id)}
+                 "bids": await _own_bids(db, game, player.user_id)}
     if out["me"]["bids"] is not None:
         out["me"]["ready"] = bool(out["me"]["bids"]["ready"])
     return out
@@ -391,15 +391,22 @@ def _legal(game: Game, state: Json, powers: list[str], lang: str) -> Json:
     return out
 
 
-async def _duel_bids(db: Database, game: Game, user_id: int) -> Json | None:
-    """The duel's sealed bids season: the caller's own bids (never the other player's),
-    credits and the minor powers, through the duel's bid service (loaded by name, as the
-    variant's own)."""
-    if game.variant != "duel" or not str(game.phase or "").endswith("B"):
+def bidding(game: Game) -> SealedBids | None:
+    """The services taking the game's sealed bids when its phase is one of bids (the
+    variant says so from the phase id, ``engine.variants.bids_in``), else None."""
+    if not variants.bids_in(game.variant, game.phase):
         return None
-    bids = importlib.import_module("bot.services.duel.bids")
+    return sealed_bids(game.variant)
+
+
+async def _own_bids(db: Database, game: Game, user_id: int) -> Json | None:
+    """A season of sealed bids: the caller's own bids (never the other player's), credits
+    and the powers bid on, through the variant's bid services."""
+    bids = bidding(game)
+    if bids is None:
+        return None
     try:
-        view = await bids.my_bids(db, game_id=game.id or 0, user_id=user_id)
+        view = await bids.mine(db, game_id=game.id or 0, user_id=user_id)
     except ServiceError:
         return None
     return {"country": view.country, "credits": view.credits, "minors": list(view.minors),

@@ -11,7 +11,7 @@ the answer's ETag. An answer is built once per ETag and served again while the E
 same; a request whose ``If-None-Match`` is the current ETag gets a 304, nothing built.
 
 Never part of it: another power's orders, anyone's bids or ballots (an ETag moving with them
-would tell a player when someone else acts). The duel's bidding season (the caller's own
+would tell a player when someone else acts). A season of sealed bids (the caller's own
 bids are in the answer) is not kept: it is built each time.
 
 The read: on a SQLite file it runs on the event loop's own thread, through a connection of
@@ -41,6 +41,7 @@ from bot.db import Database, make_sync_sqlite_engine
 from bot.models import Game, OrderSet, Player
 from bot.sealing import Sealer
 from bot.services.common import SEATED
+from engine import variants
 
 _G, _P, _O = (Game.__table__, Player.__table__,  # type: ignore[attr-defined]
               OrderSet.__table__)  # type: ignore[attr-defined]
@@ -172,9 +173,10 @@ class Fresh:
 
     @staticmethod
     def _kept(game: tuple[Any, ...]) -> bool:
-        """A started game outside the duel's bidding season (the caller's bids)."""
+        """A started game outside a season of sealed bids (the caller's bids are in the
+        answer): the variant tells from the phase id, no STATE read."""
         phase, variant = game[1], game[5]
-        return phase is not None and not (variant == "duel" and str(phase).endswith("B"))
+        return phase is not None and not variants.bids_in(str(variant), str(phase))
 
     async def player(self, game_id: int, *, user_id: int, player_id: int, csrf: str,
                      lang: str) -> Probe:

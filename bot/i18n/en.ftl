@@ -55,6 +55,16 @@ error-missing_permissions = You need the Manage Channels permission for that.
 error-not_found = Not found.
 error-options-invalid = Invalid value for { $key }: { $value }.
 error-options-unknown = Unknown rule option: { $key }.
+error-options-unreadable = “{ $text }” is not an option: write name=value, separated by commas (e.g. { $example }).
+error-options-unknown_here = Unknown option for this game: “{ $option }”. Its options: { $known }.
+error-options-rejected = { $label } ({ $option }) does not take “{ $value }”: { $accepts }.
+options-accepts-bool = yes or no
+options-accepts-range = a whole number from { $minimum } to { $maximum }
+options-accepts-at_least = a whole number from { $minimum }
+options-accepts-number = a whole number
+options-accepts-one_of = one of { $values }
+options-accepts-text = any text
+options-accepts-or_none = { $accepts }, or none
 error-orders-no_choice = { $power } has nothing to order in this phase.
 error-orders-rejected = Your orders were not saved: fix the lines marked ❌ and send them all again.
 error-phase_length-invalid = Invalid phase length ({ $key }: { $value }).

@@ -6,7 +6,7 @@ opening one transaction per state change, returning frozen dataclasses and raisi
 translates.
 
 - ``games``: create, look up, start (assignment), extend/pause/resume, roll back, history
-- ``players``: join (preferences), leave, kick, replace (seed 004 §3.6), reminders
+- ``players``: join (preferences), leave, kick, replace (docs/RULES.md §3.6), reminders
 - ``orders``: submit, show own, clear, ready (early resolution), public progress
 - ``turns``: adjudicate a phase (the one-transaction turn), missed phases / civil disorder
 - ``draws``: secret unanimous draw vote

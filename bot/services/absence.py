@@ -1,4 +1,4 @@
-"""Absences announced in advance (seed 004 §3.6): ``/absence set|clear|policy``, and the hook
+"""Absences announced in advance (docs/RULES.md §3.6): ``/absence set|clear|policy``, and the hook
 of the turn pipeline that applies them to a new deadline.
 
 The game option ``absence`` says what an absence does:
@@ -6,7 +6,7 @@ The game option ``absence`` says what an absence does:
   UTC after its last day), within the player's yearly allowance (``absence_days``, counted
   per player and game year, the year of the phase whose deadline moves);
 - ``replace``: the game master is asked by DM, once per absence, to name a replacement
-  (seed 004 §3.6: "en cas d'abandon annoncé à l'avance, un remplacement est immédiatement
+  (docs/RULES.md §3.6: "en cas d'abandon annoncé à l'avance, un remplacement est immédiatement
   nommé").
 
 A reason is the player's own: it is stored for them and never posted, logged or shown to

@@ -39,7 +39,7 @@ async def export_game(db: Database, *, game_id: int) -> dict[str, Any]:
             PhaseRecord.game_id == game_id, col(PhaseRecord.superseded).is_(False))
             .order_by(col(PhaseRecord.seq)))).all()
         # until the game ends, what players sent ahead for a later phase (conditional orders,
-        # seed 004 §3.4.2) stays theirs: out of every position and every order sheet
+        # docs/RULES.md §3.4.2) stays theirs: out of every position and every order sheet
         hide = game.status != "finished"
         phases = []
         for r in records:

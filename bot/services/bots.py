@@ -6,7 +6,7 @@ The bot plays a power:
   kept in ``bot_powers``);
 - with the option ``civil_disorder`` set to ``bot`` (instead of the rules' ``hold``, seed 004
   §2.14.3), a power whose player is in civil disorder or gone, until that player orders
-  again (seed 004 §3.6) or a replacement takes the seat.
+  again (docs/RULES.md §3.6) or a replacement takes the seat.
 Neutral powers of a game of fewer than seven players are never played (§2.14.2).
 
 Every phase the bot plays is remembered per power in the game's options (``bot_log``) while
@@ -137,7 +137,7 @@ def welcome_back(session: Any, game: Game, players: Sequence[Player], now: datet
     for p in players:
         if p.status != PlayerStatus.ACTIVE.value:
             continue
-        # only the player who was away is told; a replacement starts afresh (seed 004 §3.6)
+        # only the player who was away is told; a replacement starts afresh (docs/RULES.md §3.6)
         mine = {pw: [e for e in log.pop(pw) if e.get("user_id") == p.user_id]
                 for pw in list(p.powers) if pw in log}
         changed = changed or bool(mine)

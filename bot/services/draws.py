@@ -1,4 +1,4 @@
-"""Draw by secret unanimous vote of the powers in play (seed 004 §3.8, docs/RULES.md "Draws:
+"""Draw by secret unanimous vote of the powers in play (docs/RULES.md §3.8, docs/RULES.md "Draws:
 who shares them"): the players who still play vote; the draw, once agreed, is shared by every
 power still in the game, one in civil disorder included (Draws Include All Survivors).
 
@@ -41,7 +41,7 @@ class DrawOutcome:
 
 async def _voters(session: AsyncSession, game: Game) -> dict[int, list[str]]:
     """user id -> surviving powers they vote for (players in play only: a government in civil
-    disorder cannot vote, and seed 004 §3.8 leaves such an abstention to the referee, who
+    disorder cannot vote, and docs/RULES.md §3.8 leaves such an abstention to the referee, who
     counts it as consent: the collapsed power still shares the draw)."""
     alive = set(survivors(dict(game.state or {})))
     voters: dict[int, list[str]] = {}

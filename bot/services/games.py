@@ -40,7 +40,7 @@ from bot.services.common import (
     touch,
 )
 from bot.services.errors import Conflict, Invalid, NotFound
-from bot.services.options import resolve_options, resolve_phase_minutes
+from bot.services.options import check_press, resolve_options, resolve_phase_minutes
 from engine import api as engine_api
 from engine import variants
 
@@ -59,6 +59,7 @@ async def create_game(db: Database, *, variant: str, channel_id: int, gm_user_id
         raise Invalid("options.invalid", key="variant", value=variant)
     merged = resolve_options(preset, options, variant)
     check_bot_options(variant, merged)
+    check_press(variant, merged)
     chosen = (options or {}).get("scoring")
     if chosen is not None and chosen not in variants.get(variant).scoring:
         raise Invalid("options.invalid", key="scoring", value=chosen)
@@ -122,7 +123,7 @@ async def game_launched_in(db: Database, *, channel_id: int) -> GameView:
     return await game_in_channel(db, channel_id=channel_id)
 
 
-# --- start: assignment of powers (seed 004 §3.2 and §2.14.2) ---------------------------------
+# --- start: assignment of powers (docs/RULES.md §3.2 and §2.14.2) ---------------------------------
 
 Assigner = Callable[[Sequence[Player], list[list[str]], random.Random, str], list[int]]
 
@@ -144,7 +145,7 @@ def seat_rank(preferences: Sequence[str], seat: Sequence[str], n_powers: int) ->
 
 def assign_by_preferences(players: Sequence[Player], seats: list[list[str]],
                           rng: random.Random, _mode: str) -> list[int]:
-    """seed 004 §3.2: powers are attributed according to each player's preference list. The
+    """docs/RULES.md §3.2: powers are attributed according to each player's preference list. The
     rule gives no algorithm; we take the assignment with the smallest total of ranks (every
     permutation: at most 7! = 5040), ties drawn by lot with the game's seed."""
     n_powers = sum(len(s) for s in seats)
@@ -169,6 +170,9 @@ class StartResult:
     game: GameView
     seed: int
     seats: tuple[tuple[int, tuple[str, ...]], ...]  # (user_id, powers) in seat order
+
+
+GUNBOAT_PLAYERS = 3  # fewer, and who plays which power is known (rules §3.4.7)
 
 
 async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | None = None,
@@ -202,6 +206,10 @@ async def start_game(db: Database, *, game_id: int, user_id: int, seed: int | No
             raise Conflict("player.not_enough", count=len(players), min=lo)
         if len(players) > hi:
             raise Conflict("player.too_many", count=len(players), max=hi)
+        if game.options.get("press") == "gunboat" and len(players) < GUNBOAT_PLAYERS:
+            # two players know each other; one beside the bot's public seats is named by them
+            raise Conflict("press.gunboat_few_players", count=len(players),
+                           min=GUNBOAT_PLAYERS)
         seats = engine_api.assignments(game.variant, len(players) + bots)
         rng = random.Random(seed)
         mode = str(game.options.get("assignment", "random"))
@@ -235,7 +243,7 @@ async def open_first_phase(
     """The start of every game once its powers are dealt: the opening position, the game
     active, its first deadline, the ``game_started`` post (with ``bots``, the powers the bot
     took, where seats are dealt; then ``then``'s posts, given the players in seat order), the
-    absences of the sign-up told after them (seed 004 §3.6)."""
+    absences of the sign-up told after them (docs/RULES.md §3.6)."""
     game.state = state
     game.phase = str(state["phase"])
     game.status = GameStatus.ACTIVE.value

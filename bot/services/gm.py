@@ -1,4 +1,4 @@
-"""Game master tools: move the deadline, pause, resume, roll back, end (seed 004 §3.7)."""
+"""Game master tools: move the deadline, pause, resume, roll back, end (docs/RULES.md §3.7)."""
 
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ async def resume_game(db: Database, *, game_id: int, user_id: int,
 
 async def rollback(db: Database, *, game_id: int, user_id: int, seq: int,
                    now: datetime | None = None) -> GameView:
-    """GM restores the phase a record was played from (seed 004 §3.7, referee errors): the
+    """GM restores the phase a record was played from (docs/RULES.md §3.7, referee errors): the
     position (conditional orders included), the seats as they were — powers, status, missed
     phases, so a civil disorder declared since is undone —, the orders then pending with their
     ready flags; a draw proposal of a later phase is dropped. Later records are kept but

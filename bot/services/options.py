@@ -137,6 +137,19 @@ def resolve_options(preset: str | None, options: Mapping[str, Any] | None,
     return merged
 
 
+def check_press(variant: str, options: Mapping[str, Any]) -> None:
+    """Gunboat hides who plays which power (rules §3.4.7): in a game for two, each player
+    knows the other is the only one left, so it is refused there rather than promised."""
+    if options.get("press") != "gunboat":
+        return
+    try:
+        most = variants.get(variant).max_players
+    except variants.UnknownVariant:
+        return
+    if most <= 2:
+        raise Invalid("press.gunboat_two_players")
+
+
 def resolve_phase_minutes(phase_minutes: Mapping[str, Any] | None,
                           phase_hours: float | None) -> dict[str, int]:
     """Minutes per phase kind. ``phase_hours`` sets movement; retreats and adjustments get

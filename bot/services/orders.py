@@ -53,7 +53,7 @@ class OrderLine:
     order: dict[str, Any] | None
     error: dict[str, Any] | None
     # kept for a later phase (a retreat, build or removal sent with the movement orders,
-    # seed 004 §3.4.2): it replaces no order of this phase
+    # docs/RULES.md §3.4.2): it replaces no order of this phase
     conditional: bool = False
 
 
@@ -210,7 +210,7 @@ class _Sheet:
     power: str
     state: dict[str, Any]
     player_id: int
-    returning: bool  # the player comes back from civil disorder (seed 004 §3.6)
+    returning: bool  # the player comes back from civil disorder (docs/RULES.md §3.6)
 
 
 class _Moved(Exception):
@@ -222,10 +222,10 @@ async def submit_orders(db: Database, *, game_id: int | None = None, user_id: in
                         now: datetime | None = None,
                         channel: tuple[int, int | None] | None = None) -> SubmitResult:
     """Check ``text`` (one or many lines) with the engine and store it as the power's orders
-    for the current phase, replacing any previous set (seed 004 §3.4.3: a new sheet replaces
+    for the current phase, replacing any previous set (docs/RULES.md §3.4.3: a new sheet replaces
     the old one). Any refused line refuses the whole set: nothing is written, and
     ``OrdersRejected`` carries every line with its reason. Sending orders brings a player in
-    civil disorder back (seed 004 §3.6).
+    civil disorder back (docs/RULES.md §3.6).
 
     The game is ``game_id``, or the game of ``channel`` = (channel id, thread id or None).
     A sheet beyond the bounds (``bound_orders``) is refused before anything is read. One
@@ -440,7 +440,7 @@ async def set_ready(db: Database, *, game_id: int, user_id: int, ready: bool = T
 async def add_order(db: Database, *, game_id: int, user_id: int, power: str | None,
                     order_text: str) -> SubmitResult:
     """One order added to the power's current set: the set's line for the same unit is
-    replaced (the last order for a unit counts, seed 004 §3.4.3) and the whole set is sent
+    replaced (the last order for a unit counts, docs/RULES.md §3.4.3) and the whole set is sent
     through ``submit_orders`` (checked by the engine, stored or refused as a whole)."""
     current = await my_orders(db, game_id=game_id, user_id=user_id)
     checked_power = power

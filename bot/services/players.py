@@ -1,4 +1,4 @@
-"""Players: join (with a preference list), leave, replace (seed 004 §3.6), kick, reminders."""
+"""Players: join (with a preference list), leave, replace (docs/RULES.md §3.6), kick, reminders."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def resolve_preferences(variant: str, names: Sequence[str]) -> list[str]:
 async def join_game(db: Database, *, game_id: int, user_id: int,
                     preferences: Sequence[str] = (), now: datetime | None = None
                     ) -> PlayerView:
-    """Sign up during the sign-up phase (seed 004 §3.2: a preference list for the powers)."""
+    """Sign up during the sign-up phase (docs/RULES.md §3.2: a preference list for the powers)."""
     now = now or utcnow()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
@@ -113,7 +113,7 @@ async def leave_game(db: Database, *, game_id: int, user_id: int,
 
 async def kick_player(db: Database, *, game_id: int, user_id: int, target_user_id: int,
                       now: datetime | None = None) -> PlayerView:
-    """GM removes a player (seed 004 §3.9); the powers wait for a replacement."""
+    """GM removes a player (docs/RULES.md §3.9); the powers wait for a replacement."""
     now = now or utcnow()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
@@ -137,7 +137,7 @@ async def kick_player(db: Database, *, game_id: int, user_id: int, target_user_i
 async def replace_player(db: Database, *, game_id: int, user_id: int, new_user_id: int,
                          power: str | None = None, old_user_id: int | None = None,
                          now: datetime | None = None) -> PlayerView:
-    """GM hands a seat to a replacement player (seed 004 §3.6). The seat is found by one of
+    """GM hands a seat to a replacement player (docs/RULES.md §3.6). The seat is found by one of
     its powers or by its current player; the old row is kept as history (status replaced,
     unless it had already left or been kicked)."""
     now = now or utcnow()

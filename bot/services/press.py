@@ -1,4 +1,4 @@
-"""Press (seed 004 §3.4.7): press releases posted in the game, private letters between powers.
+"""Press (docs/RULES.md §3.4.7): press releases posted in the game, private letters between powers.
 
 A game's ``press`` option says what may be written: ``none``, ``public`` (press releases
 only), ``full`` (releases and letters) or ``gunboat`` (everything anonymous, and no player
@@ -222,15 +222,20 @@ async def send_letter(db: Database, *, game_id: int, user_id: int, to: str, text
         return SentLetter(row.id or 0, tuple(recipients), anonymous)
 
 
-def _letter(row: PressLetter, opened: Mapping[str, Any], reader: int) -> Letter:
+def _letter(row: PressLetter, opened: Mapping[str, Any], reader: int,
+            players: Sequence[Player]) -> Letter:
     anonymous = bool(opened.get("anonymous"))
     mine = opened.get("sender") == reader
     hidden = None
     # a letter to the reader alone names the reader's own powers: that tells nothing
     if anonymous and not mine and set(row.recipient_users) != {reader}:
         to_reader = reader in row.recipient_users
+        # "you and N others": the reader may hold several of the recipients (§2.14.2)
+        own = {pw for p in players if p.user_id == reader and p.status in SEATED
+               for pw in p.powers}
+        others = [pw for pw in row.recipients if pw not in own]
         hidden = HiddenRecipients(everyone=bool(opened.get("everyone")), to_reader=to_reader,
-                                  others=len(row.recipients) - 1 if to_reader else 0,
+                                  others=len(others) if to_reader else 0,
                                   count=len(row.recipients))
     return Letter(id=row.id or 0, phase=row.phase,
                   sender=() if anonymous and not mine else tuple(opened.get("powers") or ()),
@@ -256,7 +261,7 @@ async def inbox(db: Database, *, game_id: int, user_id: int) -> list[Letter]:
         sealer = sealer_of(session)
         # the sender is sealed: every letter of the game is opened to find the reader's own
         opened = ((r, sealer.unseal(r.sealed)) for r in rows)
-        return [_letter(r, o, user_id) for r, o in opened
+        return [_letter(r, o, user_id, players) for r, o in opened
                 if reads_all or o.get("sender") == user_id or user_id in r.recipient_users]
 
 
@@ -269,10 +274,12 @@ async def letter_for(db: Database, *, letter_id: int, user_id: int
         if row is None or user_id not in row.recipient_users:
             raise NotFound("press.not_found")
         language = None
-        for p in await load_players(session, row.game_id):
+        players = await load_players(session, row.game_id)
+        for p in players:
             if p.user_id == user_id and (p.settings or {}).get("language") in LANGUAGES:
                 language = str(p.settings["language"])
-        return _letter(row, sealer_of(session).unseal(row.sealed), user_id), language
+        return _letter(row, sealer_of(session).unseal(row.sealed), user_id,
+                       players), language
 
 
 async def remember_language(db: Database, *, game_id: int, user_id: int,

@@ -90,9 +90,30 @@ class OwnDeadlines(Protocol):
         the game's deadline."""
 
 
+@runtime_checkable
+class SealedBids(Protocol):
+    """A variant whose phases of sealed bids (``engine.variants.bids_in``) take bids through
+    its own services: what another adapter (the web board) asks of it. Built-in: the
+    ``BIDS`` value of a ``bids`` module beside the variant's ``turn``. Each returns the
+    caller's own bids (``country``, ``credits``, ``minors``, ``amounts``, ``ready``, and
+    ``revealed`` when both were ready): never the other player's."""
+
+    variant: str
+
+    async def submit(self, db: Any, *, game_id: int, user_id: int, text: str) -> Any:
+        """Store the caller's bids of the season (refusals: ``ServiceError``)."""
+
+    async def mine(self, db: Any, *, game_id: int, user_id: int) -> Any:
+        """The caller's own bids of the season."""
+
+    async def set_ready(self, db: Any, *, game_id: int, user_id: int, ready: bool) -> Any:
+        """The caller's bids final (or not); both ready: revealed at once."""
+
+
 WRITTEN_ORDERS = "bot.services.written_orders"  # the rules of a variant with none of its own
 _RULES: dict[str, TurnRules] = {}
 _DEADLINES: dict[str, OwnDeadlines] = {}
+_BIDS: dict[str, SealedBids] = {}
 _discovered = False
 
 
@@ -116,6 +137,9 @@ def _discover() -> None:
         own = _value(f"bot.services.{info.name}.deadlines", "DEADLINES")
         if isinstance(own, OwnDeadlines):
             _DEADLINES.setdefault(own.variant, own)
+        bids = _value(f"bot.services.{info.name}.bids", "BIDS")
+        if isinstance(bids, SealedBids):
+            _BIDS.setdefault(bids.variant, bids)
 
 
 def _value(name: str, attribute: str) -> Any:
@@ -143,3 +167,9 @@ def own_deadlines(variant: str) -> OwnDeadlines | None:
     """The variant's own deadlines, when it keeps any (else ``Game.deadline`` is all)."""
     _discover()
     return _DEADLINES.get(variant)
+
+
+def sealed_bids(variant: str) -> SealedBids | None:
+    """The services taking a variant's sealed bids, when it has phases of bids."""
+    _discover()
+    return _BIDS.get(variant)

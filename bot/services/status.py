@@ -36,7 +36,7 @@ _PLAYERS = core_select(*_PLAYER.c).where(
 _FLAGS = core_select(_ORDERS.c.power, _ORDERS.c.ready,
                      (func.trim(_ORDERS.c.text) != "").label("sent")).where(
     _ORDERS.c.game_id == bindparam("game_id"), _ORDERS.c.phase == bindparam("phase"))
-# who is away today (seed 004 §3.6): never why
+# who is away today (docs/RULES.md §3.6): never why
 _AWAY = core_select(_ABSENCE.c.user_id, _ABSENCE.c.ends).where(
     _ABSENCE.c.game_id == bindparam("game_id"), _ABSENCE.c.cleared.is_(False),
     _ABSENCE.c.starts <= bindparam("today"), _ABSENCE.c.ends >= bindparam("today")
@@ -74,7 +74,7 @@ def _status_in(connection: Connection, *, channel_id: int, thread_id: int | None
         _AWAY, {"game_id": game.id, "today": today}) if r.user_id in seated)
     if not game.phase:
         return StatusView(game=view, progress=None, state=None, away=away)
-    # what anyone may see: not the conditional orders sent ahead (seed 004 §3.4.2)
+    # what anyone may see: not the conditional orders sent ahead (docs/RULES.md §3.4.2)
     state = variants.public(dict(game.state or {}))
     choices = engine_api.powers_with_choices(state, engine_options(game, players)) \
         if state else []

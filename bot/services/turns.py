@@ -36,7 +36,7 @@ from bot.services.registry import Record, TurnRules, rules_for
 from engine import variants
 from engine.errors import RuleError
 
-AUTO_DRAW_YEARS = 3  # seed 004 §3.8
+AUTO_DRAW_YEARS = 3  # docs/RULES.md §3.8
 TRIGGERS = ("deadline", "ready", "gm")
 
 
@@ -91,7 +91,7 @@ def _year(phase: str | None) -> int | None:
 
 
 async def _auto_draw_due(session: AsyncSession, game: Game, new_state: dict[str, Any]) -> bool:
-    """seed 004 §3.8: three game years without any supply centre changing hands. Centres
+    """docs/RULES.md §3.8: three game years without any supply centre changing hands. Centres
     change only after Fall, so the Spring movement positions of four consecutive years are
     compared."""
     if not str(new_state.get("phase", "")).startswith("S"):
@@ -115,7 +115,7 @@ def survivors(state: dict[str, Any]) -> list[str]:
 async def end_of_game(session: AsyncSession, game: Game, new_state: dict[str, Any]
                       ) -> dict[str, Any] | None:
     """The variant's end (victory, agreed last year…), else the automatic draw when the game
-    option asks for it (seed 004 §3.8)."""
+    option asks for it (docs/RULES.md §3.8)."""
     options = game.options or {}
     result = variants.get(game.variant).end_of_game(new_state, options)
     if result is not None:
@@ -132,7 +132,7 @@ def seats_of(players: list[Player]) -> list[dict[str, Any]]:
 
 async def snapshot(session: AsyncSession, game: Game, players: list[Player]
                    ) -> dict[str, Any]:
-    """What a rollback to this phase restores besides the position (seed 004 §3.7): the
+    """What a rollback to this phase restores besides the position (docs/RULES.md §3.7): the
     seats as they were (powers, status, missed phases) and the orders pending, with their
     ready flags."""
     pending = await pending_order_sets(session, game)
@@ -215,7 +215,7 @@ async def adjudicate_phase(db: Database, *, game_id: int, expected_phase: str | 
             set_deadline(game, step.deadline, now)
         else:
             schedule_phase(game, now)
-        if result is None:  # absences announced (seed 004 §3.6), the players' reminders
+        if result is None:  # absences announced (docs/RULES.md §3.6), the players' reminders
             await apply_absences(session, game, players, now, extend=not step.own_deadline)
         if step.posts is not None:
             for kind, payload in step.posts(seq, game.deadline):

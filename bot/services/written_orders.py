@@ -38,9 +38,9 @@ _BOT_CHAIN = 4  # at most this many retreat/adjustment phases played by the bot 
 def engine_options(game: Game, players: Sequence[Player],
                    returning: Player | None = None) -> dict[str, Any]:
     """The engine's per-game options: preset, victory threshold, and the powers run by the
-    civil-disorder rules (seed 004 §2.14.3): players in civil disorder, gone, or neutral powers
+    civil-disorder rules (docs/RULES.md §2.14.3): players in civil disorder, gone, or neutral powers
     of a game with fewer than seven players (§2.14.2). ``returning``: a player in civil
-    disorder who is ordering again (seed 004 §3.6) — their powers count as played."""
+    disorder who is ordering again (docs/RULES.md §3.6) — their powers count as played."""
     options = game.options or {}
     neutral = list(options.get("neutral", []))
     # the powers of a practice game's bot seats count as in civil disorder here: nobody is
@@ -57,7 +57,7 @@ def engine_options(game: Game, players: Sequence[Player],
                               "victory_centers": options.get("victory_centers", 18),
                               "civil_disorder": sorted(disorder)}
     if options.get("players_at_start") == 2:
-        result["closed"] = neutral  # seed 004 §2.14.2: nobody enters neutral Italy
+        result["closed"] = neutral  # docs/RULES.md §2.14.2: nobody enters neutral Italy
     return result
 
 
@@ -77,7 +77,7 @@ def track_missed_phases(game: Game, players: Sequence[Player], choices: Sequence
                         session: AsyncSession, seq: int | None = None) -> list[int]:
     """docs/RULES.md §2.14.3: after N consecutive movement phases without orders (default
     2, option ``nmr_threshold``), a player's powers are in civil disorder. Only movement
-    phases count; sending orders again resets the count (seed 004 §3.6: the original player
+    phases count; sending orders again resets the count (docs/RULES.md §3.6: the original player
     keeps the seat).
 
     Each declaration is a ``civil_disorder`` row for its player (a DM) carrying ``seq``, the
@@ -203,7 +203,7 @@ class WrittenOrdersTurn:
 
 @dataclass(frozen=True, slots=True)
 class MissedOrders:
-    """What a turn's results post says about missed orders (seed 004 §3.5.4, §3.6):
+    """What a turn's results post says about missed orders (docs/RULES.md §3.5.4, §3.6):
     ``declared``: the civil-disorder declarations of the turn (payloads of the rows
     ``track_missed_phases`` queued); ``warned``: players one missed movement phase away from
     civil disorder, told before it hits."""

@@ -1,4 +1,4 @@
-"""After the game as Discord attachments: the export (with the seed 004 §4.1.1 report of each
+"""After the game as Discord attachments: the export (with the docs/RULES.md §4.1.1 report of each
 phase in French and English), the timelapse and the chart, drawn off the event loop (in the
 render processes when there are, else in a thread: both are CPU-bound, docs/ARCHITECTURE.md)."""
 
@@ -25,7 +25,7 @@ from engine.render.timelapse import render_timelapse
 
 def _with_reports(export: Mapping[str, Any]) -> dict[str, Any]:
     """Each phase with its results as the results post words them, per power, in both
-    languages (seed 004 §4.1.1 notation in French, plain words in English)."""
+    languages (docs/RULES.md §4.1.1 notation in French, plain words in English)."""
     phases = list(export.get("phases") or [])
     out = []
     for i, record in enumerate(phases):

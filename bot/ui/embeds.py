@@ -49,7 +49,7 @@ def order_line_text(line: OrderLine, locale: str, phase: str | None = None) -> s
 
 def conditional_note(line: OrderLine, locale: str, phase: str | None) -> str:
     """Which phase a conditional order waits for: a retreat, this season's retreats; a build
-    or removal, the Winter — also when sent in Spring (seed 004 §3.4.2)."""
+    or removal, the Winter — also when sent in Spring (docs/RULES.md §3.4.2)."""
     kind = str((line.order or {}).get("kind") or "")
     if kind in ("retreat", "disband"):
         return t("orders.conditional.retreat", locale)
@@ -78,7 +78,7 @@ def status_embed(game: GameView, locale: str, progress: OrderStatus | None,
                  state: Mapping[str, Any] | None) -> discord.Embed:
     """Where a game stands: phase and deadline, who the phase is waiting for (powers that
     must act and have neither sent orders nor said ready), each seat's current player
-    (a replacement says whom it replaces, seed 004 §3.6), centres."""
+    (a replacement says whom it replaces, docs/RULES.md §3.6), centres."""
     embed = discord.Embed(title=t("status.title", locale, name=game.name),
                           colour=COLOUR)
     embed.add_field(name=t("status.variant", locale), value=variant_title(game.variant, locale))
@@ -173,10 +173,10 @@ def settings_lines(game: GameView, locale: str) -> list[str]:
     lines.append(t("settings.press", locale, press=press_mode(o)))
     lines.append(t("settings.gm_reads_press", locale, on=_on(o.get("gm_reads_press"))))
     lines.append(t("settings.absence", locale, policy=str(o.get("absence") or "extend"),
-                   count=int(o.get("absence_days", 14))))  # seed 004 §3.6
+                   count=int(o.get("absence_days", 14))))  # docs/RULES.md §3.6
     if bots_allowed(game.variant):  # where the bot may sit (bot.services.bots)
         lines.append(t("settings.civil_disorder", locale,
-                       mode=str(o.get("civil_disorder") or "hold")))  # seed 004 §2.14.3
+                       mode=str(o.get("civil_disorder") or "hold")))  # docs/RULES.md §2.14.3
     if int(o.get("bots") or 0) or o.get("bot_powers"):
         lines.append(t("settings.bots", locale, count=int(o.get("bots") or 0), powers=", ".join(
             power_name(pw, locale, game.variant) for pw in o.get("bot_powers") or [])

@@ -1,6 +1,6 @@
 """Shared formatting of game facts for Discord: power names, deadlines, results lines.
 
-Results are written in the seed 004 §4.1.1 notation in French (``=`` move succeeds, ``:`` move
+Results are written in the docs/RULES.md §4.1.1 notation in French (``=`` move succeeds, ``:`` move
 fails, ``S`` support given, ``s`` support cut, ``C`` convoy, ``H`` hold, and the comments
 ``(d-xxx)`` dislodged and retreating to xxx, ``(a)`` annihilated, ``(i)`` impossible, ``(o)``
 forgotten, ``(u)`` ambiguous, ``(v)`` invalid support/convoy) and in plain words in English

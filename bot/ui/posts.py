@@ -464,7 +464,7 @@ def _adjust_prompt(game: GameView, after: dict[str, Any], powers: list[str], pha
 
 async def _warnings(bot: RefereeBot, game: GameView, missed: MissedOrders, phase: str,
                     loc: str) -> None:
-    """Civil disorder announced before it hits (issue 12, seed 004 §3.5.4): each player one
+    """Civil disorder announced before it hits (issue 12, docs/RULES.md §3.5.4): each player one
     missed movement phase away is told by DM, and the GM gets one note listing them and
     the declarations of the turn."""
     deadline = deadline_text(game.deadline)

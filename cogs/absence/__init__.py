@@ -1,4 +1,4 @@
-"""``/absence`` (days away, seed 004 §3.6) and ``/remind`` (reminders on the player's terms),
+"""``/absence`` (days away, docs/RULES.md §3.6) and ``/remind`` (reminders on the player's terms),
 with the posts they queue."""
 
 from __future__ import annotations

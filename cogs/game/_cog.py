@@ -34,6 +34,7 @@ from bot.ui.format import phase_name, variant_named, variant_title, variant_titl
 from bot.ui.maps import map_file, map_in_words
 from bot.ui.surface import surface_of
 from cogs.game._archive import add_commands as add_archive_commands
+from cogs.game._options import options_autocomplete, read_options
 
 
 def _split_names(text: str | None) -> list[str]:
@@ -65,7 +66,8 @@ class GameCog(commands.Cog):
                          phase_hours=L("phase_hours"), preset=L("preset"),
                          scoring=L("scoring"), press=L("press_rules"),
                          gm_reads_press=L("gm_reads_press"),
-                         civil_disorder=L("civil_disorder"), bots=L("bots"))
+                         civil_disorder=L("civil_disorder"), bots=L("bots"),
+                         options=L("options"))
     @app_commands.describe(variant=L("Which game to play"), name=L("Name of the game"),
                            phase_hours=L("Hours per movement phase"),
                            preset=L("Rule preset"), scoring=L("How a finished game scores"),
@@ -74,8 +76,9 @@ class GameCog(commands.Cog):
                                "The game master may read private letters (default no)"),
                            civil_disorder=L("A power in civil disorder: it holds (default) "
                                             "or the bot plays it"),
-                           bots=L("Practice game: seats the bot takes at the start (0-6)"))
-    @app_commands.autocomplete(variant=variant_autocomplete)
+                           bots=L("Practice game: seats the bot takes at the start (0-6)"),
+                           options=L("More rule options: name=value, name=value"))
+    @app_commands.autocomplete(variant=variant_autocomplete, options=options_autocomplete)
     @app_commands.choices(
         preset=[app_commands.Choice(name=L("standard"), value="standard"),
                 app_commands.Choice(name=L("vortigern (French correspondence rules)"),
@@ -98,7 +101,8 @@ class GameCog(commands.Cog):
                           preset: str | None = None, scoring: str | None = None,
                           press: str | None = None, gm_reads_press: bool = False,
                           civil_disorder: str | None = None,
-                          bots: app_commands.Range[int, 0, 6] | None = None) -> None:
+                          bots: app_commands.Range[int, 0, 6] | None = None,
+                          options: str | None = None) -> None:
         bot = bot_of(interaction)
         locale = reader_locale(interaction)
         # refuse bad options before creating anything on Discord
@@ -107,12 +111,16 @@ class GameCog(commands.Cog):
             raise UserFacingError("variant.unknown", name=variant, known=", ".join(
                 title for _name, title in variant_titles(locale)))
         variant = found
-        # press rules are fixed at creation (seed 004 §3.4.7): no command changes them later
-        options = {k: v for k, v in (("scoring", scoring), ("press", press),
-                                     ("gm_reads_press", gm_reads_press),
-                                     ("civil_disorder", civil_disorder), ("bots", bots)) if v}
-        options_service.resolve_options(preset, options, variant)
-        bots_service.check_bot_options(variant, options)
+        # press rules are fixed at creation (docs/RULES.md §3.4.7): no command changes them later
+        # the typed options (the variant's schema), then the parameters of their own
+        rule_options = read_options(options, variant, locale)
+        rule_options.update({k: v for k, v in (("scoring", scoring), ("press", press),
+                                               ("gm_reads_press", gm_reads_press),
+                                               ("civil_disorder", civil_disorder),
+                                               ("bots", bots)) if v})
+        options_service.resolve_options(preset, rule_options, variant)
+        bots_service.check_bot_options(variant, rule_options)
+        options_service.check_press(variant, rule_options)
         options_service.resolve_phase_minutes(None, phase_hours)
         await guilds_service.remember_guild_language(
             bot.db, guild_id=interaction.guild_id, language=guild_language_of(interaction))
@@ -136,7 +144,7 @@ class GameCog(commands.Cog):
         view = await games_service.create_game(
             bot.db, variant=variant, channel_id=channel_id, thread_id=thread_id,
             gm_user_id=interaction.user.id, guild_id=interaction.guild_id, name=title,
-            preset=preset, phase_hours=phase_hours, options=options)
+            preset=preset, phase_hours=phase_hours, options=rule_options)
         where = f"<#{thread_id or channel_id}>"
         await reply(interaction, t("game.created", locale, name=view.name, id=view.id,
                                    where=where), ephemeral=True)
@@ -213,7 +221,7 @@ class GameCog(commands.Cog):
             embed = await hook(interaction, status.game)
         else:
             embed = status_embed(status.game, locale, status.progress, status.state)
-        add_away_field(embed, status.away, locale,  # seed 004 §3.6
+        add_away_field(embed, status.away, locale,  # docs/RULES.md §3.6
                        names=status.game if press_service.names_hidden(status.game)
                        else None)
         await reply(interaction, embed=embed, ephemeral=False)

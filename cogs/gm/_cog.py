@@ -1,4 +1,4 @@
-"""Game-master tools (seed 004 §3.6–§3.9): adjudicate now, extend, pause/resume, replace a
+"""Game-master tools (docs/RULES.md §3.6–§3.9): adjudicate now, extend, pause/resume, replace a
 player, kick, roll back. Only the game's GM may use them: the services check it and refuse
 everyone else with a localised reply."""
 

@@ -1,4 +1,4 @@
-"""``/press`` and ``/inbox`` (seed 004 §3.4.7). Without ``to``, a press release posted by the
+"""``/press`` and ``/inbox`` (docs/RULES.md §3.4.7). Without ``to``, a press release posted by the
 bot in the game, in the guild's language, signed with the sender's powers (or anonymous);
 with ``to``, a private letter the bot relays by DM to the recipients' players. ``/inbox``
 lists the reader's letters of the game, ephemeral. Who may write what is decided by

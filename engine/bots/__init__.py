@@ -44,7 +44,7 @@ def bot_orders(state: Mapping[str, Any], power: str, seed: int | None = None,
     """The structured ORDERs the bot gives for ``power`` in ``state``'s phase (empty when it
     has nothing to order). In a duel's bidding season: one ``{"kind": "bid", "location":
     minor, "amount": credits}`` per minor. ``options``: ``closed``, the nations nobody may
-    enter (seed 004 §2.14.2); ``allies``, the other powers of the same player (never
+    enter (docs/RULES.md §2.14.2); ``allies``, the other powers of the same player (never
     attacked; a duel's are known from the position)."""
     variant: Any = variants.of_state(dict(state))
     if not hasattr(variant, "game_map"):

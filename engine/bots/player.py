@@ -505,7 +505,7 @@ def choose_orders(st: GameState, game_map: Map, power: str, rng: random.Random,
                   friends: Iterable[str] = (), closed: Iterable[str] = ()) -> list[Order]:
     """The orders ``power`` gives in ``st``'s phase, each one of its legal orders.
     ``friends``: powers whose units and centres are not to be attacked (a duel player's
-    other commanded powers); ``closed``: nations no unit may enter (seed 004 §2.14.2)."""
+    other commanded powers); ``closed``: nations no unit may enter (docs/RULES.md §2.14.2)."""
     legal = legal_orders(st, game_map, power)
     if not legal:
         return []

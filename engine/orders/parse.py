@@ -11,10 +11,10 @@ Accepted (case, accents and spacing do not matter):
   vers la Hollande``, ``Flotte Mer du Nord convoie l'armée Yorkshire vers la Norvège``).
 
 The parser only reads: which unit exists, its real type and a missing coast are settled against
-the position by ``engine.orders.validate`` (seed 004 §3.5.2). A retreat written ``F TRI - ALB``
+the position by ``engine.orders.validate`` (docs/RULES.md §3.5.2). A retreat written ``F TRI - ALB``
 stays a Move and a winter ``disband`` stays a Disband: the validator maps them by phase.
 Anything that cannot be read raises ``OrderError`` (code, offending words, suggestion) and
-nothing else: an ambiguous name is refused ("un ordre ambigu est sans effet", seed 004 §2.7.4).
+nothing else: an ambiguous name is refused ("un ordre ambigu est sans effet", docs/RULES.md §2.7.4).
 """
 
 from __future__ import annotations
@@ -296,7 +296,7 @@ class _Parser:
                 if t in _IGNORED:
                     continue
                 if t[0] in "=>" or t[-1] == ">":
-                    t = "->"  # "=", "=>", "->", "-->": a move (seed 004 §4.1.1 uses "=")
+                    t = "->"  # "=", "=>", "->", "-->": a move (docs/RULES.md §4.1.1 uses "=")
                 elif t[0] == "-":
                     t = "-"
             toks.append(t)
@@ -578,7 +578,7 @@ class _Parser:
             self.skip(_LINKS)
         if self.at_end():
             raise self.error("missing_unit", start)
-        if self.peek() == "(":  # "retirer F(HOL)" (seed 004 §3.4.2)
+        if self.peek() == "(":  # "retirer F(HOL)" (docs/RULES.md §3.4.2)
             self.pos += 1
             loc = self.location()
             if self.peek() != ")":
@@ -874,7 +874,7 @@ def _parse_sheet(text: str, game_map: Map) -> list[ParsedLine]:
 
 def _split_commas(line: str, game_map: Map, err: OrderError, current: str | None,
                   number: int) -> list[ParsedLine] | None:
-    """``A HOL=BEL, F BEL=NRD, F NRD=HOL`` (seed 004 §2.14.5): read each part apart when the
+    """``A HOL=BEL, F BEL=NRD, F NRD=HOL`` (docs/RULES.md §2.14.5): read each part apart when the
     whole line does not read and its first part is an order of its own."""
     if err.code != "bad_syntax" or "," not in line:
         return None

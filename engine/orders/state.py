@@ -24,7 +24,7 @@ class PhaseType(StrEnum):
     MOVEMENT = "M"
     RETREAT = "R"
     ADJUSTMENT = "A"
-    BIDDING = "B"  # Duel-Diplomatie's bidding season (seed 001 rule 8)
+    BIDDING = "B"  # Duel-Diplomatie's bidding season (docs/RULES.md §5.8)
 
 
 _PHASE = re.compile(r"^\s*([SFW])\s*(\d{3,4})\s*([MRAB])\s*$", re.IGNORECASE)
@@ -175,7 +175,7 @@ CORE_KEYS = {"variant", "phase", "units", "dislodged", "contested", "centers"}
 def retreat_options(state: GameState, game_map: Map, unit: Unit, attacker_from: str | None,
                     by_convoy: bool, occupied: set[str] | None = None,
                     contested: frozenset[str] | None = None) -> tuple[str, ...]:
-    """Legal retreats (seed 004 §2.11): adjacent, empty, not left empty by a standoff, not
+    """Legal retreats (docs/RULES.md §2.11): adjacent, empty, not left empty by a standoff, not
     where the attacker came from — unless it came by convoy (DATC 6.H.11)."""
     occupied = occupied if occupied is not None else {u.province for u in state.units}
     contested = contested if contested is not None else state.contested

@@ -36,7 +36,7 @@ class Support:
     supported: str  # location of the supported unit
     target: str | None = None
     supported_type: str | None = None
-    supported_power: str | None = None  # nationality when written (seed 004 §3.4.1)
+    supported_power: str | None = None  # nationality when written (docs/RULES.md §3.4.1)
 
     kind = "support"
 
@@ -63,7 +63,7 @@ class Retreat:
 
 @dataclass(frozen=True)
 class RetreatList:
-    """Conditional retreat preferences sent with movement orders (seed 004 §3.4.2):
+    """Conditional retreat preferences sent with movement orders (docs/RULES.md §3.4.2):
     ``A VIE fait retraite à BUD, TRI, GAL``."""
 
     unit_type: str | None

@@ -1,4 +1,4 @@
-"""Legality of parsed orders against the position (seed 004 §3.5.2, DATC 6.A/6.B).
+"""Legality of parsed orders against the position (docs/RULES.md §3.5.2, DATC 6.A/6.B).
 
 Each order is normalised (real unit type and location, coast filled in when unambiguous) or
 refused with an OrderError; an illegal order has no effect and the unit holds.
@@ -228,7 +228,7 @@ def _move_target(unit: Unit, target: str, game_map: Map,
                                                    **_place("target", game_map, prov)})
     if coast_of(target) is not None or game_map.provinces[prov].coasts:
         if coast_of(target) is None:
-            if len(options) == 1:  # seed 004 §3.5.2: unambiguous coast filled in
+            if len(options) == 1:  # docs/RULES.md §3.5.2: unambiguous coast filled in
                 return options[0], None
             return target, OrderError("ambiguous_coast", {
                 **_place("target", game_map, prov), "coasts": ", ".join(o.split("/")[1] for o in options)})
@@ -239,7 +239,7 @@ def _move_target(unit: Unit, target: str, game_map: Map,
 
 
 def _conditional(order: Order, state: GameState, power: str, game_map: Map) -> Checked:
-    """Retreat preferences and build/removal lists sent ahead (seed 004 §3.4.2): checked for
+    """Retreat preferences and build/removal lists sent ahead (docs/RULES.md §3.4.2): checked for
     form only now; legality is decided when their phase comes."""
     if isinstance(order, RetreatList):
         unit, err = _own_unit(order.location, state, power, game_map)
@@ -273,7 +273,7 @@ def _build_unit(order: Build, game_map: Map) -> Checked:
         return Checked(None, OrderError("build_fleet_inland", name))
     locs = game_map.fleet_locations(prov)
     if coast_of(order.location) is None:
-        if len(locs) != 1:  # DATC 6.B.14, seed 004 §3.5.2: "construire F STP" is ambiguous
+        if len(locs) != 1:  # DATC 6.B.14, docs/RULES.md §3.5.2: "construire F STP" is ambiguous
             return Checked(None, OrderError("ambiguous_coast", {
                 **_place("target", game_map, prov),
                 "coasts": ", ".join(c.split("/")[1] for c in locs)}))
@@ -367,7 +367,7 @@ def check_set(checked: list[Checked], state: GameState, power: str,
               game_map: Map | None = None) -> dict[int, OrderError]:
     """What only the whole set of one power's orders shows (index -> error), checked when
     the orders are sent rather than at the deadline: more builds or removals than are due,
-    two builds in one centre (seed 004 §2.12), two orders for one unit (refused, so that the
+    two builds in one centre (docs/RULES.md §2.12), two orders for one unit (refused, so that the
     player chooses; at the deadline the last one would count). Conditional orders are left to
     their phase."""
     errors: dict[int, OrderError] = {}

@@ -94,6 +94,15 @@ def bidding_of(state: Any) -> Bidding | None:
     return None
 
 
+def bids_in(variant: str, phase: str | None) -> bool:
+    """Is ``phase`` of a game of ``variant`` one of sealed bids (``Bidding.bids_in``)? From
+    the names alone, no STATE read; False for an unknown variant."""
+    _discover()
+    found = _REGISTRY.get(variant) if phase else None
+    test = getattr(found, "bids_in", None)
+    return bool(callable(test) and test(phase))
+
+
 def public(state: dict[str, Any]) -> dict[str, Any]:
     """A STATE without what players sent ahead for a later phase (``pending_keys``):
     what anyone but the authors may see."""
@@ -104,7 +113,7 @@ def public(state: dict[str, Any]) -> dict[str, Any]:
 
 def sharing_a_draw(state: dict[str, Any], options: dict[str, Any] | None = None
                    ) -> list[str]:
-    """Who shares a draw (seed 004 §3.8, Draws Include All Survivors): every power still in
+    """Who shares a draw (docs/RULES.md §3.8, Draws Include All Survivors): every power still in
     the game that a player holds or held, one in civil disorder included; not a power nobody
     ever played (``options["neutral"]`` in a game of fewer players, L'Impérialisme's
     ``options["unplayed"]``)."""

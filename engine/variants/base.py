@@ -64,7 +64,7 @@ class Variant(Protocol):
     errors: type[RuleError]  # its refusals (code, params, texts in English and French)
     assignment: str  # how powers are dealt: "seats" (by seat), or the variant's own way
     # keys of a STATE holding what players sent ahead for a later phase (conditional orders,
-    # seed 004 §3.4.2): private to their authors until that phase is resolved
+    # docs/RULES.md §3.4.2): private to their authors until that phase is resolved
     pending_keys: frozenset[str]
     # the scoring systems a game may choose (``engine.scoring``), the first by default; a
     # variant that scores its own way names that way alone (``scores`` applies it)
@@ -127,6 +127,10 @@ class Bidding(Protocol):
 
     def is_bidding(self, state: Mapping[str, Any]) -> bool:
         """Is the current phase one of bids?"""
+
+    def bids_in(self, phase: str) -> bool:
+        """Is the phase ``phase`` (an id of this variant) one of bids? From the id alone: the
+        web board's probe asks it without reading the STATE."""
 
     def check_bids(self, state: JSON, power: str, text: str) -> JSON:
         """The bids of the player of ``power``: ``{"ok", "bids", "error"}``."""

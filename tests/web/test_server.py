@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -195,3 +196,48 @@ async def test_the_board_on_postgresql() -> None:
         async with admin.connect() as conn:
             await conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         await admin.dispose()
+
+
+async def test_the_web_command_takes_the_sqlite_file_s_lock(tmp_path: Path) -> None:
+    """One process per SQLite file (docs/DEPLOY.md): ``bot web`` writes orders, so beside a
+    running bot it is refused in one line (exit 2) pointing at WEB_URL for ``run``; alone, it
+    holds the file's lock as ``run`` does, and a bot started then is refused."""
+    from bot.db import DatabaseBusy, hold_sqlite_file
+
+    url = f"sqlite+aiosqlite:///{tmp_path}/b.db"
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": url, "HOME": str(tmp_path),
+           "SECRET_KEY_FILE": str(tmp_path / "secret.key"), "PYTHONPATH": str(ROOT),
+           "WEB_URL": "http://127.0.0.1:8080", "WEB_HOST": "127.0.0.1"}
+    held = hold_sqlite_file(url)  # what `python -m bot run` takes at its start
+    try:
+        done = await asyncio.to_thread(
+            subprocess.run, [sys.executable, "-m", "bot", "web"], cwd=tmp_path, env=env,
+            capture_output=True, text=True, timeout=120)
+    finally:
+        held.close()
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "already uses" in lines[0] and "set WEB_URL for `python -m bot run`" in lines[0]
+
+    with socket.socket() as probe:  # a free port for the server
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env["WEB_PORT"] = str(port)
+    web = subprocess.Popen([sys.executable, "-m", "bot", "web"], cwd=tmp_path, env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        async with aiohttp.ClientSession() as http:
+            for _ in range(1200):  # until it serves (it takes the lock, then migrates)
+                assert web.poll() is None, web.stderr.read() if web.stderr else ""
+                try:
+                    async with http.get(f"http://127.0.0.1:{port}/healthz") as answer:
+                        if answer.status == 200:
+                            break
+                except aiohttp.ClientConnectionError:
+                    await asyncio.sleep(0.1)
+        with pytest.raises(DatabaseBusy, match=rf"\(pid {web.pid}\) already uses"):
+            hold_sqlite_file(url)
+    finally:
+        web.terminate()
+        web.wait(timeout=30)

@@ -4,7 +4,7 @@ absence-cleared = { $count ->
         [one] Votre absence est retirée.
        *[other] Vos { $count } absences sont retirées.
     } Les jours de prolongation déjà accordés restent comptés.
-absence-extended_post = { $user } est absent jusqu'au { $ends } : la date limite passe au { $deadline } ({ $count ->
+absence-extended_post = Absence de { $user } jusqu'au { $ends } : la date limite passe au { $deadline } ({ $count ->
         [one] { $count } jour
        *[other] { $count } jours
     } de son crédit).
@@ -25,24 +25,24 @@ absence-remaining = Il vous reste { $count ->
         [one] { $count } jour
        *[other] { $count } jours
     } de prolongation cette année de jeu.
-absence-replace_dm = { $user } ({ $powers }) sera absent du { $starts } au { $ends } dans **{ $name }**. Les règles de cette partie vous demandent de nommer un remplaçant : `/mj remplacer`.
+absence-replace_dm = Absence annoncée par { $user } ({ $powers }) du { $starts } au { $ends } dans **{ $name }**. Les règles de cette partie vous demandent de nommer un remplaçant : `/mj remplacer`.
 absence-replace_title = Un remplaçant à nommer dans { $name }
-absence-set_done = Vous êtes absent du { $starts } au { $ends } (UTC).
+absence-set_done = Absence enregistrée du { $starts } au { $ends } (UTC).
 absence-set_extend = Une date limite tombant ces jours-là est repoussée à la fin de votre absence, dans la limite de votre crédit ({ $count ->
         [one] { $count } jour restant
        *[other] { $count } jours restants
     } cette année de jeu). Date limite actuelle : { $deadline }.
-absence-set_reason = Motif (vous seul le voyez) : { $reason }
+absence-set_reason = Motif (personne d'autre ne le voit) : { $reason }
 absence-set_replace = Le MJ a été prié de nommer un remplaçant.
 absence-status_line = { $user } — jusqu'au { $ends }
 absence-status_title = { $count ->
-        [one] Absent
-       *[other] Absents ({ $count })
+        [one] Absence
+       *[other] Absences ({ $count })
     }
 error-absence-bad_date = « { $value } » n'est pas une date : écrivez 2026-12-24, 24/12/2026 ou 24/12.
 error-absence-ends_before = Le dernier jour ({ $ends }) précède le premier ({ $starts }).
 error-absence-none = Vous n'avez annoncé aucune absence dans cette partie.
-error-absence-overlaps = Vous êtes déjà absent du { $starts } au { $ends } : `/absence annuler` d'abord.
+error-absence-overlaps = Vous avez déjà annoncé une absence du { $starts } au { $ends } : `/absence annuler` d'abord.
 error-absence-past = Cette absence est déjà terminée (dernier jour le { $ends }).
 error-absence-too_long = Une absence de { $count } jours est trop longue (au plus { $max }) : quittez la partie ou demandez un remplaçant au MJ.
 error-remind-bad_hours = « { $value } » n'est pas une liste d'heures : écrivez jusqu'à cinq nombres d'heures avant la date limite, par exemple 24 ; 1,5 (au plus 720).
@@ -75,7 +75,7 @@ command-absence-first-day-away = Premier jour d'absence (2026-12-24 ou 24/12)
     .source = First day away (2026-12-24 or 24/12)
 command-absence-last-day-away = Dernier jour d'absence (2026-12-31 ou 31/12)
     .source = Last day away (2026-12-31 or 31/12)
-command-absence-why = Pourquoi (vous seul le verrez)
+command-absence-why = Pourquoi (personne d'autre ne le verra)
     .source = Why (only you will see it)
 command-absence-withdraw = Retirer vos absences annoncées
     .source = Withdraw your announced absences

@@ -1,6 +1,6 @@
 ### duel catalogue (fr). Keys: the catalogue key with dashes for dots. Command localisations carry their English text in .source.
 
-duel-bids-footer = Vous seul voyez vos offres. Vous pouvez les changer jusqu'à l'échéance.
+duel-bids-footer = Personne d'autre ne voit vos offres. Vous pouvez les changer jusqu'à l'échéance.
 duel-bids-none = Aucune offre envoyée : vous offrez 0 pour chaque puissance mineure.
 duel-bids-not_bidding = Pas d'enchères en ce moment : la prochaine saison s'ouvre après les ajustements d'hiver. Votre trésor : { $credits ->
         [one] { $credits } crédit
@@ -45,7 +45,7 @@ command-duel-stalemate-in-a-duel-rule-10 = Impasse dans un duel (règles §5.10)
     .source = Stalemate in a duel (rules §5.10)
 command-duel-your-bids-are-final-revealed-when-both-players-a = Vos offres sont définitives : révélées quand les deux le sont
     .source = Your bids are final: revealed when both players are
-command-duel-your-bids-of-this-season-only-you-see-them = Vos offres de la saison (vous seul les voyez)
+command-duel-your-bids-of-this-season-only-you-see-them = Vos offres de la saison (personne d'autre ne les voit)
     .source = Your bids of this season (only you see them)
 command-duel-your-sealed-bids-duel = Vos offres secrètes (duel)
     .source = Your sealed bids (duel)

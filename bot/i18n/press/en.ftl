@@ -46,6 +46,8 @@ settings-gm_reads_press = The game master reads private letters: { $on ->
         [yes] yes
        *[no] no
     }
+error-press-gunboat_few_players = A gunboat game needs at least { $min } players: with { $count }, who plays which power would be known (rules §3.4.7). The game has not started.
+error-press-gunboat_two_players = Gunboat keeps secret who plays which power, and in a game for two each player knows who the other is: choose press none (no letters at all) or full (rules §3.4.7). Nothing was created.
 error-press-disabled = Press is turned off in this game.
 error-press-public_only = This game allows press releases only: no private letters.
 error-press-game_not_active = Letters can only be sent while the game is in play.

@@ -46,6 +46,8 @@ settings-gm_reads_press = Le meneur de jeu lit les lettres privées : { $on ->
         [yes] oui
        *[no] non
     }
+error-press-gunboat_few_players = Une partie en gunboat demande au moins { $min } joueurs : avec { $count }, on saurait qui joue quelle puissance (règles §3.4.7). La partie n'a pas commencé.
+error-press-gunboat_two_players = Le gunboat garde secret qui joue quelle puissance, et dans une partie à deux chacun sait qui est l'autre : choisissez la presse none (aucune lettre) ou full (règles §3.4.7). Rien n'a été créé.
 error-press-disabled = La presse est désactivée dans cette partie.
 error-press-public_only = Cette partie n'autorise que les communiqués : pas de lettres privées.
 error-press-game_not_active = On ne peut envoyer de lettres que pendant la partie.

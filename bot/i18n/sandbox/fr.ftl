@@ -1,11 +1,11 @@
 ### sandbox catalogue (fr) : /bac-à-sable, un plateau privé pour essayer. Clés : la clé du catalogue, tirets pour les points. Les localisations des commandes portent leur texte anglais dans .source.
 
 sandbox-title = Bac à sable — { $variant }, { $phase }
-sandbox-private = Vous seul voyez ce plateau : rien de ce que vous y faites ne touche la vraie partie.
+sandbox-private = Personne d'autre ne voit ce plateau : rien de ce que vous y faites ne touche la vraie partie.
 sandbox-source-variant = Parti de la position initiale de { $variant }.
 sandbox-source-game = Copié de la partie n°{ $game_id } ({ $name }) à la phase { $phase } : sa position publique, aucun ordre en attente de personne.
 sandbox-source-phase = Copié de la partie n°{ $game_id } ({ $name }) telle qu'elle était à la phase { $phase }.
-sandbox-started = Votre bac à sable est prêt : `/bac-à-sable ordre` pour n'importe quelle puissance, puis `/bac-à-sable résoudre`.
+sandbox-started = Votre bac à sable est ouvert : `/bac-à-sable ordre` pour n'importe quelle puissance, puis `/bac-à-sable résoudre`.
 sandbox-replaced = Vous aviez déjà un bac à sable : il y en a un par personne, celui-ci le remplace.
 sandbox-to_act = Encore sans ordres
 sandbox-nobody = Toutes les puissances qui ont un choix ont des ordres.
@@ -20,7 +20,7 @@ sandbox-cleared = { $count ->
     }
 sandbox-resolved = Phase résolue : { $phase }. Maintenant : { $next }.
 sandbox-results = Résultats
-sandbox-undone = Annulé : le plateau est revenu à la phase { $phase }.
+sandbox-undone = Annulé : retour du plateau à la phase { $phase }.
 sandbox-reset_done = Retour au départ ({ $phase }). `/bac-à-sable annuler` rend votre plateau.
 sandbox-ended = Bac à sable fermé.
 sandbox-winner = Partie finie sur ce plateau : { $winner } gagne.

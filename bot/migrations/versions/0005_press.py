@@ -1,4 +1,4 @@
-"""Private press (seed 004 §3.4.7): letters between the powers of a game, their text sealed.
+"""Private press (docs/RULES.md §3.4.7): letters between the powers of a game, their text sealed.
 
 Revision ID: 0005
 Revises: 0004

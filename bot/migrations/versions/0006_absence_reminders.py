@@ -1,4 +1,4 @@
-"""Absences (seed 004 §3.6): a player's announced days away from a game, the days of
+"""Absences (docs/RULES.md §3.6): a player's announced days away from a game, the days of
 deadline extension they granted per game year. Reminder offsets need no schema: they live in
 ``player.settings``.
 

@@ -156,3 +156,23 @@ async def bid_progress(db: Database, *, game_id: int) -> BidProgress:
         return BidProgress(phase=str(game.phase),
                            submitted=tuple(sorted(r.bidder for r in rows if r.sealed)),
                            ready=tuple(sorted(r.bidder for r in rows if r.ready)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Bids:
+    """The duel's sealed bids for other adapters (``bot.services.registry.SealedBids``)."""
+
+    variant: str = "duel"
+
+    async def submit(self, db: Database, *, game_id: int, user_id: int, text: str) -> BidsView:
+        return await submit_bids(db, game_id=game_id, user_id=user_id, text=text)
+
+    async def mine(self, db: Database, *, game_id: int, user_id: int) -> BidsView:
+        return await my_bids(db, game_id=game_id, user_id=user_id)
+
+    async def set_ready(self, db: Database, *, game_id: int, user_id: int,
+                        ready: bool) -> BidsView:
+        return await set_bids_ready(db, game_id=game_id, user_id=user_id, ready=ready)
+
+
+BIDS = _Bids()

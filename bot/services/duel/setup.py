@@ -1,4 +1,4 @@
-"""Sign-up with a ranked list of the seven countries and the start (seed 001 rule 3)."""
+"""Sign-up with a ranked list of the seven countries and the start (docs/RULES.md §5.3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Stalemate claims (seed 001 rule 10): once every minor is gone, a player claims, the other
+"""Stalemate claims (docs/RULES.md §5.10): once every minor is gone, a player claims, the other
 player or the GM confirms, and the country with more centres wins."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The game master's tools on the deadlines of L'Impérialisme (seed 004 §3.7): each stage of
+"""The game master's tools on the deadlines of L'Impérialisme (docs/RULES.md §3.7): each stage of
 a crisis keeps its deadline in its ``Crisis`` row and ``Game.deadline`` is recomputed from
 those (``common.next_deadline``), so extending, resuming and rolling back move the rows."""
 

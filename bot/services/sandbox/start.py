@@ -78,7 +78,7 @@ async def _own_game(session: AsyncSession, *, user_id: int, game_id: int
 
 def public_copy(state: dict[str, Any], own: tuple[str, ...]) -> dict[str, Any]:
     """The position without anyone else's pending orders: conditional retreats and builds
-    sent with earlier orders (seed 004 §3.4.2) ride in the STATE until their phase comes;
+    sent with earlier orders (docs/RULES.md §3.4.2) ride in the STATE until their phase comes;
     only the copier's own powers' are kept (the variant's ``pending_keys``, by power)."""
     out = variants.public(state)
     for key in variants.of_state(state).pending_keys:
@@ -141,7 +141,7 @@ async def start(db: Database, *, user_id: int, variant: str | None = None,
                 state = engine_api.new_game_state(name)
             except (KeyError, TypeError, ValueError):
                 # an opening dealt from the players' choices (a duel's countries come from
-                # both ranked lists, seed 001 rule 3): only a game of it can be copied
+                # both ranked lists, docs/RULES.md §5.3): only a game of it can be copied
                 raise Invalid("sandbox.from_game_only", variant=name) from None
             options = {}
             source = {"kind": "variant", "phase": str(state.get("phase"))}

@@ -334,7 +334,7 @@ class _Resolver:
         ):
             return 1 + self._supports(supporters)
         if defender.power == self.units[p].power:
-            return 0  # seed 004 §2.9.3: no self-dislodgement
+            return 0  # docs/RULES.md §2.9.3: no self-dislodgement
         return 1 + self._supports(supporters, exclude_power=defender.power)
 
     def _defend_strength(self, p: str) -> int:

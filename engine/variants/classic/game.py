@@ -2,7 +2,7 @@
 
 ``process(request)`` parses and checks the orders, resolves the phase, then runs every
 following phase in which nobody has a choice (or whose conditional orders cover everyone,
-seed 004 §3.4.2), and returns the results and the next state.
+docs/RULES.md §3.4.2), and returns the results and the next state.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class Options:
     preset: str = "standard"  # "standard" | "vortigern" (docs/RULES.md §1.2)
     civil_disorder: frozenset[str] = frozenset()
     victory_centers: int = 18
-    # seed 004 §2.14.2, two players: Italy is neutral and no unit may enter its territory
+    # docs/RULES.md §2.14.2, two players: Italy is neutral and no unit may enter its territory
     closed: frozenset[str] = frozenset()
 
     @classmethod
@@ -291,7 +291,7 @@ def _has_choices(turn: Turn) -> bool:
     return bool(powers_with_choices(turn.state, turn.game_map, turn.options))
 
 
-# -- conditional orders (seed 004 §3.4.2) --------------------------------------------------------
+# -- conditional orders (docs/RULES.md §3.4.2) --------------------------------------------------------
 def _conditional_lines(turn: Turn) -> list[_Line]:
     cond = turn.state.extra.get("conditional") or {}
     lines: list[_Line] = []
@@ -466,7 +466,7 @@ def _movement(turn: Turn, lines: list[_Line]) -> None:
             line.error = OrderError("closed_territory", {"target": province_of(order.target).upper()})
             line.status = "illegal"
             continue
-        if line.conditional:  # reported once, in the phase that uses it (seed 004 §3.4.2)
+        if line.conditional:  # reported once, in the phase that uses it (docs/RULES.md §3.4.2)
             conditional.setdefault(line.power, []).append(format_order(order))
             continue
         prov = checked.unit.province  # type: ignore[union-attr]  # a movement order's unit

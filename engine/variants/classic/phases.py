@@ -11,18 +11,18 @@ from engine.maps import Map, province_of
 from engine.orders.state import Dislodged, GameState, Unit
 from engine.orders.types import Build, Disband, Remove, Retreat, Waive
 
-VICTORY_CENTERS = 18  # seed 004 §2.2
+VICTORY_CENTERS = 18  # docs/RULES.md §2.2
 
 
 @dataclass(frozen=True)
 class RetreatOutcome:
     moved: dict[str, str]  # dislodged province -> retreat location
     disbanded: tuple[str, ...]  # dislodged provinces whose unit is removed
-    bounced: frozenset[str]  # provinces whose retreat met another one (seed 004 §2.11.2)
+    bounced: frozenset[str]  # provinces whose retreat met another one (docs/RULES.md §2.11.2)
 
 
 def resolve_retreats(state: GameState, orders: dict[str, Retreat | Disband]) -> RetreatOutcome:
-    """Two or more retreats to one space: all are disbanded (seed 004 §2.11.2, DATC 6.H.7)."""
+    """Two or more retreats to one space: all are disbanded (docs/RULES.md §2.11.2, DATC 6.H.7)."""
     targets: dict[str, list[str]] = {}
     for prov, order in orders.items():
         if isinstance(order, Retreat):
@@ -42,7 +42,7 @@ def resolve_retreats(state: GameState, orders: dict[str, Retreat | Disband]) -> 
 
 
 def default_retreat(d: Dislodged, game_map: Map, preset: str) -> str | None:
-    """Missing retreat: ``standard`` disbands; ``vortigern`` (seed 004 §3.5.3) retreats to the
+    """Missing retreat: ``standard`` disbands; ``vortigern`` (docs/RULES.md §3.5.3) retreats to the
     space nearest the home centres, centre before ordinary space, then alphabetical."""
     if preset != "vortigern" or not d.retreats:
         return None
@@ -57,7 +57,7 @@ def default_retreat(d: Dislodged, game_map: Map, preset: str) -> str | None:
 
 
 def _sum_distance(game_map: Map, prov: str, homes: tuple[str, ...]) -> int:
-    """Sum of the distances to every home centre, whatever the spaces (seed 004 §3.5.3)."""
+    """Sum of the distances to every home centre, whatever the spaces (docs/RULES.md §3.5.3)."""
     total = 0
     for h in homes:
         total += game_map.distances_from((h,), "any").get(prov, 99)
@@ -67,7 +67,7 @@ def _sum_distance(game_map: Map, prov: str, homes: tuple[str, ...]) -> int:
 def removal_order(state: GameState, game_map: Map, power: str, preset: str) -> list[Unit]:
     """Units of ``power`` in the order the referee removes them.
 
-    standard (seed 004 §2.14.4, DATC 6.J, 1971 reading): farthest from the nearest home
+    standard (docs/RULES.md §2.14.4, DATC 6.J, 1971 reading): farthest from the nearest home
     centre, armies counting convoy routes (any space), fleets by sea; fleet before army;
     alphabetical. vortigern (§3.5.3): largest sum of distances to all home centres, ordinary
     space before centre, fleet before army, alphabetical.
@@ -91,7 +91,7 @@ def removal_order(state: GameState, game_map: Map, power: str, preset: str) -> l
 
 def update_centers(state: GameState, game_map: Map) -> dict[str, tuple[str, ...]]:
     """After Fall (retreats included): a centre belongs to the power whose unit stands on it;
-    an empty centre keeps its owner (seed 004 §2.13.1)."""
+    an empty centre keeps its owner (docs/RULES.md §2.13.1)."""
     owner = {c: p for p, cs in state.centers.items() for c in cs}
     for u in state.units:
         if game_map.provinces[u.province].center:
@@ -127,7 +127,7 @@ def resolve_adjustments(state: GameState, game_map: Map,
         delta = len(state.centers.get(power, ())) - len(state.units_of(power))
         power_orders = orders.get(power, [])
         if delta > 0:
-            left = 0 if power in civil_disorder else delta  # seed 004 §2.14.3: no builds
+            left = 0 if power in civil_disorder else delta  # docs/RULES.md §2.14.3: no builds
             for i, o in enumerate(power_orders):
                 ok = False
                 if left > 0 and isinstance(o, Build) and province_of(o.location) not in occupied:
@@ -171,7 +171,7 @@ def resolve_adjustments(state: GameState, game_map: Map,
 
 
 def winner(state: GameState, threshold: int = VICTORY_CENTERS) -> str | None:
-    """A power with at least 18 centres wins (seed 004 §2.2)."""
+    """A power with at least 18 centres wins (docs/RULES.md §2.2)."""
     best = [p for p, cs in state.centers.items() if len(cs) >= threshold]
     if len(best) == 1:
         return best[0]

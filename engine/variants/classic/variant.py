@@ -14,7 +14,7 @@ from engine.variants.classic import game, phase_names
 
 JSON = dict[str, Any]
 
-# seed 004 §2.14.2: powers per seat for 2-6 players; a power in no seat is neutral (it holds
+# docs/RULES.md §2.14.2: powers per seat for 2-6 players; a power in no seat is neutral (it holds
 # and does not support itself, as in civil disorder). Three players: the first option.
 SEATS: dict[int, list[list[str]]] = {
     7: [["austria"], ["england"], ["france"], ["germany"], ["italy"], ["russia"], ["turkey"]],
@@ -41,8 +41,8 @@ class ClassicVariant(WrittenOrders):
     min_players = 2
     max_players = 7
     errors = OrderError
-    assignment = "seats"  # powers dealt by seat (seed 004 §2.14.2), by lot or preferences
-    pending_keys = frozenset({"conditional"})  # seed 004 §3.4.2
+    assignment = "seats"  # powers dealt by seat (docs/RULES.md §2.14.2), by lot or preferences
+    pending_keys = frozenset({"conditional"})  # docs/RULES.md §3.4.2
     scoring: tuple[str, ...] = scoring.SYSTEMS
     measures: tuple[str, ...] = ("centres",)
     options: tuple[Option, ...] = ()
@@ -57,7 +57,7 @@ class ClassicVariant(WrittenOrders):
         return phase_names.phase_title(phase, locale)
 
     def seats(self, players: int) -> list[list[str]]:
-        """Powers each seat commands (seed 004 §2.14.2)."""
+        """Powers each seat commands (docs/RULES.md §2.14.2)."""
         if players not in SEATS:
             raise ValueError(f"no assignment for {players} players in {self.name!r}")
         return [list(seat) for seat in SEATS[players]]
@@ -98,7 +98,7 @@ class ClassicVariant(WrittenOrders):
 
     def end_of_game(self, state: Mapping[str, Any],
                     options: Mapping[str, Any] | None = None) -> JSON | None:
-        """A winner with the victory centres (seed 004 §2.2); past the agreed last year, the
+        """A winner with the victory centres (docs/RULES.md §2.2); past the agreed last year, the
         most centres (seed 000 III), several equal leaders share a draw."""
         winner = state.get("winner")
         if winner:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from engine.variants.duel.countries import country_name, minors_of, parse_country
 from engine.variants.duel.errors import DuelError
 
-PENALTY_PER_CENTER = 5  # seed 001 rule 6
+PENALTY_PER_CENTER = 5  # docs/RULES.md §5.6
 
 _UNIT = r"(?:\s*(?:cr|credits?|crédits?|pts?|points?))?"
 _NAME_FIRST = re.compile(r"^(?P<name>[^\d:=+-][^\d:=]*?)\s*[:=]?\s*(?P<amount>[-+]?\d+(?:[.]\d*)?)"
@@ -109,7 +109,7 @@ def resolve_bidding(bids: Mapping[str, Mapping[str, int]], countries: Mapping[st
                     credits: Mapping[str, int],
                     occupied: Mapping[str, Mapping[str, int]] | None = None,
                     accounts: Mapping[str, Mapping[str, int]] | None = None) -> BiddingResult:
-    """Reveal both players' bids together (seed 001 rule 4).
+    """Reveal both players' bids together (docs/RULES.md §5.4).
 
     ``countries``: player -> own country (two players); ``credits``: player -> balance;
     ``occupied``: player -> minor -> how many of that minor's home centres a unit of the

@@ -17,7 +17,7 @@ from engine.variants.duel.errors import DuelError, Local, join_local
 COUNTRIES: tuple[str, ...] = ("england", "france", "germany", "italy", "austria", "russia",
                               "turkey")
 
-# seed 001 rule 5: "Angleterre, France, Russie et Turquie 20, Allemagne 22, Autriche et Italie 24"
+# docs/RULES.md §5.5: "Angleterre, France, Russie et Turquie 20, Allemagne 22, Autriche et Italie 24"
 STARTING_CREDITS: dict[str, int] = {"england": 20, "france": 20, "russia": 20, "turkey": 20,
                                     "germany": 22, "austria": 24, "italy": 24}
 
@@ -36,7 +36,7 @@ def home_centers(country: str) -> tuple[str, ...]:
 
 
 def minors_of(countries: Iterable[str]) -> tuple[str, ...]:
-    """The five minor powers: every country neither player controls (seed 001 rule 2)."""
+    """The five minor powers: every country neither player controls (docs/RULES.md §5.2)."""
     players = set(countries)
     return tuple(c for c in COUNTRIES if c not in players)
 
@@ -73,7 +73,7 @@ def _split_list(text: str) -> list[str]:
 
 
 def parse_preferences(text: str) -> tuple[str, ...]:
-    """A ranked list of the seven countries typed by a player (seed 001 rule 3): every
+    """A ranked list of the seven countries typed by a player (docs/RULES.md §5.3): every
     country exactly once, best first. Separators: , ; > / newlines (or spaces alone)."""
     names = _split_list(text)
     if not names:

@@ -13,7 +13,7 @@ __all__ = ["MESSAGES", "DuelError", "Local", "join_local"]
 
 # code -> (English template, French template)
 MESSAGES: dict[str, tuple[str, str]] = {
-    # -- country preferences (seed 001 rule 3) ----------------------------------------------
+    # -- country preferences (docs/RULES.md §5.3) ----------------------------------------------
     "empty_preferences": (
         "Rank the seven countries, e.g. `FRA, ENG, GER, ITA, AUS, RUS, TUR`.",
         "Classez les sept pays, par ex. `France, Angleterre, Allemagne, Italie, Autriche, "
@@ -55,7 +55,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "game_over": ("The duel is over.", "Le duel est terminé."),
     "same_player": ("A duel needs two different players.",
                     "Un duel se joue entre deux joueurs différents."),
-    # -- stalemate (seed 001 rule 10) ----------------------------------------------------------
+    # -- stalemate (docs/RULES.md §5.10) ----------------------------------------------------------
     "minors_not_eliminated": ("A stalemate can be claimed only once every minor power is "
                               "eliminated; still in play: {countries}.",
                               "L'impasse ne peut être demandée qu'une fois toutes les puissances "

@@ -12,13 +12,13 @@ from engine.orders.names import fold
 from engine.orders.state import Unit
 from engine.variants.duel.countries import classic_map, home_centers
 
-RUSSIA_CAP = 3  # seed 001 rule 9: "l'occupation des quatre centres Russe compte pour trois"
+RUSSIA_CAP = 3  # docs/RULES.md §5.9: "l'occupation des quatre centres Russe compte pour trois"
 
 
 # -- treasury (rule 5) ---------------------------------------------------------------------------
 def fall_income(country: str, centers: Mapping[str, Iterable[str]]) -> int:
     """Credits earned after a Fall: one per supply centre owned by the player's own country
-    (seed 001 rule 5: "un crédit ... pour chaque centre appartenant à sa puissance majeure");
+    (docs/RULES.md §5.5: "un crédit ... pour chaque centre appartenant à sa puissance majeure");
     centres of the minors it commands do not count."""
     return len(set(centers.get(country, ())))
 
@@ -108,7 +108,7 @@ def stalemate_winner(countries: Mapping[str, str],
 def referee_builds(minor: str, units: Iterable[Unit],
                    centers: Mapping[str, Iterable[str]]) -> list[Unit]:
     """The builds the referee makes for a commanded minor whose controller did not order all
-    its builds (seed 001 rule 8: "l'arbitre construira des armées (des flottes pour
+    its builds (docs/RULES.md §5.8: "l'arbitre construira des armées (des flottes pour
     l'Angleterre) ... dans ses centres nationaux en suivant un ordre alphabétique des noms
     des centres"): armies, fleets for England, in the minor's owned and empty home centres,
     in alphabetical order of the centres' French full names (the seed is French; accents

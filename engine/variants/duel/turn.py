@@ -1,4 +1,4 @@
-"""One duel phase (seed 001 rule 8; docs/RULES.md §5): the bidding season, or a
+"""One duel phase (docs/RULES.md §5.8; docs/RULES.md §5): the bidding season, or a
 movement, retreat or adjustment phase through the classic engine, then the duel's own
 bookkeeping on its typed state (``DuelState``): the referee's builds, the Fall's income and
 occupation, the victory check, and the next year's bidding season."""

@@ -81,6 +81,9 @@ class DuelVariant(ClassicVariant):
         """A bidding season (rule 8): its inputs are bids, not orders."""
         return is_bidding(state.get("phase"))
 
+    def bids_in(self, phase: str) -> bool:
+        return is_bidding(phase)
+
     def check_bids(self, state: JSON, power: str, text: str) -> JSON:
         """The bids of the player of country ``power`` against their treasury (rule 5)."""
         players = {info["country"]: pid for pid, info in state["duel"]["players"].items()}

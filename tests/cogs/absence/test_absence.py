@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, time, timedelta
 
-from bot.i18n import t
+from bot.i18n import command_texts, messages, t
 from bot.models import utcnow
 from bot.services import games as games_service
 from bot.ui.absence import day_text
@@ -203,3 +203,40 @@ async def test_game_settings_say_the_absence_policy(h: Harness) -> None:
     assert t("settings.absence", lang, policy="replace", count=7) in text
     assert "absence_days" not in text and "replace" not in text.replace(
         t("settings.absence", lang, policy="replace", count=7), "")
+
+
+# French forms that agree with the player's gender ("il est absent" / "elle est absente"): a
+# text about a player is worded without them, so that it fits anyone
+GENDERED = re.compile(r"\b(?:êtes|est|sera|serez|était|suis)\s+(?:déjà\s+|plus\s+)?"
+                      r"(?:absent|prêt|inscrit|parti|revenu|remplacé|seul|exclu)\b"
+                      r"|\bvous seul\b|\bn'êtes plus\b|\bl'a prévenu\b", re.IGNORECASE)
+
+
+async def test_french_absences_fit_any_player(h: Harness) -> None:
+    """The notice, the reply, /game status and the refusal of an overlap, said without a
+    gendered agreement in French ("Absence de @joueur jusqu'au …")."""
+    game_id, by = await new_game(h)
+    lang, italy = language(h), by["italy"]
+    deadline = await _deadline(h, game_id)
+    first, last = utcnow().date(), deadline.date() + timedelta(days=1)
+    mark = len(h.fake.calls)
+    reply = await _away(h, italy, first, last)
+    notice = _every_text(h, mark)
+    status = answer(await h.slash(by["england"], "game status", channel_id=CHANNEL_ID)).text()
+    again = await _away(h, italy, first, last)
+    if lang == "fr":
+        assert f"Absence de <@{italy.id}> jusqu'au {day_text(last, 'fr')}" in notice
+        assert reply.startswith(f"Absence enregistrée du {day_text(first, 'fr')}")
+        assert t("absence.status_title", lang, count=1) == "Absence"
+        assert again.startswith("Vous avez déjà annoncé une absence du ")
+    else:
+        assert f"<@{italy.id}> is away until {day_text(last, h.guild_locale)}" in notice
+    assert t("absence.status_title", lang, count=1) in status
+    for text in (notice, reply, status, again):
+        assert not GENDERED.search(text), text
+
+
+def test_no_french_text_agrees_with_a_player_s_gender() -> None:
+    found = {key: text for key, text in messages("fr").items() if GENDERED.search(text)}
+    assert found == {}
+    assert [x for x in command_texts("fr").values() if GENDERED.search(x)] == []

@@ -11,14 +11,19 @@ power's buttons changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import inspect
 import json
 import logging
 import re
+import sys
+import threading
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import aiosqlite.core
 import discord
 import pytest
 from sqlalchemy import text
@@ -51,6 +56,38 @@ class ForbiddenDM(discord.Forbidden):
     def __init__(self) -> None:
         super().__init__(_FakeResponse(403), {"code": 50007,  # type: ignore[arg-type]
                                               "message": "Cannot send messages to this user"})
+
+
+# The line where aiosqlite's worker thread waits for its next call: a worker there with an
+# empty queue has logged everything of the calls before ("operation ... completed" comes
+# after the caller is woken, so it may still be on its way when the caller moves on).
+_WORKER = aiosqlite.core._connection_worker_thread
+_WAITING = _WORKER.__code__.co_firstlineno + next(
+    i for i, line in enumerate(inspect.getsource(_WORKER).splitlines()) if "tx.get()" in line)
+
+
+def _drivers_idle() -> bool:
+    frames = sys._current_frames()
+    for thread in threading.enumerate():
+        frame = frames.get(thread.ident or -1)
+        while frame is not None and frame.f_code is not _WORKER.__code__:
+            frame = frame.f_back
+        if frame is None:
+            continue  # not a driver thread
+        if frames[thread.ident or -1] is not frame or frame.f_lineno != _WAITING \
+                or not frame.f_locals["tx"].empty():
+            return False
+    return True
+
+
+async def logged(caplog: pytest.LogCaptureFixture) -> int:
+    """How many records are logged once the database driver's threads are idle: a mark
+    between two steps that no thread can still cross (the sections compared below)."""
+    for _ in range(30_000):
+        if _drivers_idle():
+            return len(caplog.records)
+        await asyncio.sleep(0.001)
+    raise TimeoutError("the database driver's threads never went idle")
 
 
 def normalise(value: str) -> str:
@@ -90,13 +127,14 @@ async def play(database_url: str, caplog: pytest.LogCaptureFixture, *, split: bo
     async with imperial_bot(database_url) as h:
         table = Table(h)
         await table.setup()
+        await logged(caplog)
         caplog.clear()
         users = {str(m.id) for m in table.by_power.values()}
         mark = table.mark()
         await table.slash(table.by_power["austria"], "crisis declare", target="serbia")
         await table.slash(GM, "conference close")
         votes = h.fake.since(mark)
-        ballots_at, logs_votes = table.mark(), len(caplog.records)
+        ballots_at, logs_votes = table.mark(), await logged(caplog)
         c = (await table.state())["crisis"]
         sides = (c["sides"][0], c["sides"][1])
         replies: list[Call] = []
@@ -109,7 +147,7 @@ async def play(database_url: str, caplog: pytest.LogCaptureFixture, *, split: bo
             replies += await table.press(member, ballot, split_vote(power, sides) if split
                                          else sides[0])
         vote_calls = h.fake.since(ballots_at)
-        logs_tally = len(caplog.records)
+        logs_tally = await logged(caplog)
         after = table.mark()
         await table.slash(GM, "conference close")
         result = table.posts(after)[0]
@@ -118,6 +156,7 @@ async def play(database_url: str, caplog: pytest.LogCaptureFixture, *, split: bo
         await h.click(table.by_power["austria"], h.message_of(result), select_id,
                       values=list(options.eligible[:options.annexable]), component_type=3)
         end = h.fake.since(after)
+        await logged(caplog)
         return {
             "outcome": result.text(),
             "before_votes": [call_text(c) for c in votes],
@@ -155,10 +194,9 @@ async def test_nothing_depends_on_the_votes_but_the_outcome(
             assert not any(f"'{v}'" in line for v in ("attacker", "defender", "blank")), line
             assert "imp:v:" not in line and not any(u in line for u in run["users"]), line
     for part in ("logs_before", "logs_after"):
-        # as multisets: the driver logs from its thread; its "completed" echo of each
-        # "executing" line may land after the main thread moved on, so it is left out
-        a, b = (Counter(x for x in run["logs"][run[part]] if not x.endswith(" completed"))
-                for run in (one, two))
+        # as multisets (the driver logs from its threads, interleaved), every line: each
+        # mark was taken with the driver idle (``logged``), so none crosses it
+        a, b = (Counter(run["logs"][run[part]]) for run in (one, two))
         assert a == b, (part, a - b, b - a)
     # every row of every table after the tally: the same (no vote left, no vote key left)
     assert one["db"] == two["db"]

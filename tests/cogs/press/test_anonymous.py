@@ -6,8 +6,9 @@ guild."""
 from __future__ import annotations
 
 from bot.i18n import t
+from bot.services import games as games_service
 from bot.ui.format import power_name
-from tests.e2e.correspondence import GM, language, new_game
+from tests.e2e.correspondence import GM, language, members, new_game
 from tests.e2e.harness import CHANNEL_ID, Harness
 
 OTHERS = ("austria", "england", "france", "germany", "italy", "russia")
@@ -103,3 +104,30 @@ async def test_french_letters_have_their_articles(h: Harness) -> None:
         assert "Votre lettre à l'Italie et à la Turquie est partie" in answer
     else:
         assert "Your letter to Italy and Turkey is on its way" in answer
+
+
+async def test_you_and_counts_the_powers_that_are_not_yours(h: Harness) -> None:
+    """Four players (rules §2.14.2): one holds Austria and France. An anonymous letter to
+    Austria, France and Germany reaches them as "you and one other power", not two."""
+    lang = language(h)
+    await h.slash(GM, "game create", channel_id=CHANNEL_ID, variant="classic", name="G")
+    people = members(h)[:4]
+    for m in people:
+        await h.slash(m, "game join", channel_id=CHANNEL_ID)
+    await h.slash(GM, "game start", channel_id=CHANNEL_ID)
+    game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    by_id = {m.id: m for m in people}
+    holder = {pw: by_id[s.user_id] for s in game.players for pw in s.powers}
+    assert holder["austria"] == holder["france"] != holder["germany"]
+    mark = len(h.fake.calls)
+    await h.slash(holder["england"], "press", channel_id=CHANNEL_ID, text="Three of you",
+                  to="austria, france, germany", anonymous=True)
+    pair = holder["austria"]
+    dm = h.fake.dms_to(pair.id, mark)[0].text()
+    assert "Three of you" in dm and t("press.letter.you_and", lang, count=1) in dm
+    assert t("press.letter.you_and", lang, count=2) not in dm
+    inbox = (await h.slash(pair, "inbox", channel_id=CHANNEL_ID))[-1].text()
+    assert t("press.letter.you_and", lang, count=1) in inbox
+    # Germany's player holds one of the three: two others
+    dm = h.fake.dms_to(holder["germany"].id, mark)[0].text()
+    assert t("press.letter.you_and", lang, count=2) in dm

@@ -9,8 +9,11 @@ from __future__ import annotations
 import json
 from datetime import date, timedelta
 
+import pytest
+
 from bot.i18n import t
 from bot.services import games as games_service
+from bot.services.errors import Invalid, NotFound
 from bot.ui.format import power_name
 from tests.e2e.correspondence import GM, language, pass_deadline
 from tests.e2e.harness import CHANNEL_ID, Call, Harness, Member, running_bot
@@ -191,3 +194,53 @@ async def test_a_french_gunboat_game_names_no_player(database_url: str) -> None:
         assert t("post.game_over_title", "fr", name="G") in over
         seed = view.options["assignment_seed"]
         assert t("settings.seed", "fr", seed=seed) in over
+
+
+async def test_a_duel_cannot_be_gunboat(h: Harness) -> None:
+    """Two players: each knows who the other is, so gunboat's secret cannot be kept (rules
+    §3.4.7); /game create refuses it, says why, and creates nothing."""
+    lang = language(h)
+    gm = Member(GM.id, "gm", locale="fr" if lang == "fr" else "en-US",
+                permissions=GM.permissions)
+    mark = len(h.fake.calls)
+    (answer,) = await h.slash(gm, "game create", channel_id=CHANNEL_ID, variant="duel",
+                              name="D", press="gunboat")
+    assert answer.ephemeral
+    assert answer.text() == t("error.press.gunboat_two_players", lang)
+    assert ("partie à deux" if lang == "fr" else "a game for two") in answer.text()
+    assert _public(h, mark) == []  # nothing posted, no forum post opened
+    with pytest.raises(NotFound):
+        await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    with pytest.raises(Invalid):
+        await games_service.create_game(h.bot.db, variant="duel", channel_id=CHANNEL_ID,
+                                        gm_user_id=GM.id, options={"press": "gunboat"})
+    # the other press modes, and gunboat where more than two play, are still created
+    await h.slash(gm, "game create", channel_id=CHANNEL_ID, variant="duel", name="D",
+                  press="none")
+    game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    assert game.variant == "duel" and game.options["press"] == "none"
+
+
+async def test_gunboat_starts_with_three_players_at_least(h: Harness) -> None:
+    """Two players of a gunboat Diplomacy game would know who plays which power (rules
+    §2.14.2 deals them England/France/Russia and the rest): /game start refuses, nothing
+    dealt; a third player, and it starts."""
+    lang = language(h)
+    gm = Member(GM.id, "gm", locale="fr" if lang == "fr" else "en-US",
+                permissions=GM.permissions)
+    people = _people(h)
+    await h.slash(gm, "game create", channel_id=CHANNEL_ID, variant="classic", name="G",
+                  press="gunboat")
+    for m in people[:2]:
+        await h.slash(m, "game join", channel_id=CHANNEL_ID)
+    mark = len(h.fake.calls)
+    calls = await h.slash(gm, "game start", channel_id=CHANNEL_ID)
+    refusal = next(c for c in calls if c.ephemeral)
+    assert refusal.text() == t("error.press.gunboat_few_players", lang, count=2, min=3)
+    assert _public(h, mark) == []
+    game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    assert game.status == "signup" and all(not s.powers for s in game.players)
+    await h.slash(people[2], "game join", channel_id=CHANNEL_ID)
+    await h.slash(gm, "game start", channel_id=CHANNEL_ID)
+    game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    assert game.status == "active"

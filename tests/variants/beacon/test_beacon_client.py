@@ -67,6 +67,38 @@ async def test_its_option_and_phase_names_in_both_languages(harness: Harness) ->
     assert f"Veille 1{NNBSP}: mouvements" in status.text()
 
 
+async def test_its_option_chosen_at_creation_in_both_languages(harness: Harness) -> None:
+    h = harness
+    gm_fr = Member(1002, "mj", permissions=GM.permissions, locale="fr")
+    # offered by autocomplete, its own option first, with its label and bounds
+    (first, *_), (premier, *_) = [await h.autocomplete(
+        who, "game create", "options", channel_id=CHANNEL_ID, variant="beacon", options="")
+        for who in (GM, gm_fr)]
+    assert first["value"] == premier["value"] == "beacons_to_win=3"
+    assert "Beacons to win — a whole number from 2 to 4" in first["name"]
+    assert "Phares pour gagner — un nombre entier de 2 à 4" in premier["name"]
+    # a value out of its bounds is refused, naming it and what it takes; nothing created
+    refusal = await h.slash(GM, "game create", channel_id=CHANNEL_ID, variant="beacon",
+                            options="beacons_to_win=5")
+    assert refusal[-1].ephemeral and refusal[-1].content == (
+        "Beacons to win (beacons_to_win) does not take “5”: a whole number from 2 to 4.")
+    refusal = await h.slash(gm_fr, "game create", channel_id=CHANNEL_ID, variant="beacon",
+                            options="beacons_to_win=beaucoup")
+    assert refusal[-1].content == (f"Phares pour gagner (beacons_to_win) n'accepte pas "
+                                   f"« beaucoup »{NNBSP}: un nombre entier de 2 à 4.")
+    await h.slash(gm_fr, "game create", channel_id=CHANNEL_ID, variant="beacon", name="Tiny",
+                  options="beacons_to_win=2")
+    for member in (ANN, BOB):
+        await h.slash(member, "game join", channel_id=CHANNEL_ID)
+    await h.slash(GM, "game start", channel_id=CHANNEL_ID)
+    game = await games_service.game_in_channel(h.bot.db, channel_id=CHANNEL_ID)
+    assert game.options["beacons_to_win"] == 2
+    (settings,) = await h.slash(BOB, "game settings", channel_id=CHANNEL_ID)
+    assert "Beacons to win: 2" in settings.text()
+    (french,) = await h.slash(ANN, "game settings", channel_id=CHANNEL_ID)
+    assert f"Phares pour gagner{NNBSP}: 2" in french.text()
+
+
 async def test_its_command_and_its_post(harness: Harness) -> None:
     h = harness
     power = await started(h)
