@@ -38,6 +38,11 @@ class Statements:
         return [t for t in self.at if start <= t <= end]
 
 
+@pytest.fixture(autouse=True)
+def unhurried() -> None:
+    """Here the deferral after ``QUICK`` is what is tested: its real value stays."""
+
+
 @pytest.fixture
 def statements() -> Iterator[Statements]:
     seen = Statements()
