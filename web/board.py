@@ -34,6 +34,7 @@ from bot.ui.format import local_order, phase_name
 from engine import api as engine_api
 from engine import report, variants, wording
 from engine.maps import map_dir
+from engine.render.cues import cues
 from engine.render.palette import best_ink, make_palette
 
 Json = dict[str, Any]
@@ -139,6 +140,8 @@ def _map_json_of(variant_name: str, palette_name: str, labels: str, lang: str) -
     style = {"palette": palette_name, "labels": labels}
     names = board_names(variant.map_name)
     palette = make_palette(style["palette"], [(p["id"], p["color"]) for p in names["powers"]])
+    # the letters the PNG puts on units and centres, in its labels' language (WCAG 1.4.1)
+    marks = cues(variant.map_name, style["labels"])
     provinces: Json = {}
     for pid, p in names["places"].items():
         code = p["code_fr"] if style["labels"] == "fr" and p["code_fr"] else pid
@@ -152,7 +155,8 @@ def _map_json_of(variant_name: str, palette_name: str, labels: str, lang: str) -
             "impassable": _hex(palette.impassable), "dislodged": _hex(palette.dislodged),
             "powers": {p["id"]: {"name": p[lang], "unit": _hex(palette.unit(p["id"])),
                                  "fill": _hex(palette.fill(p["id"])),
-                                 "ink": _hex(best_ink(palette.unit(p["id"])))}
+                                 "ink": _hex(best_ink(palette.unit(p["id"]))),
+                                 "cue": marks.get(p["id"], "")}
                        for p in names["powers"]}},
         "provinces": provinces,
     }

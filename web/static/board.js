@@ -11,6 +11,7 @@
   var geo = null;
   var draft = [];          // [{power, text, say, key, location, conditional, order}]
   var dirty = false;       // the list differs from what the server holds
+  var obstacles = null;    // names, centres and units a cue's tag keeps clear of (clearCorner)
   var pick = null;         // {power, unit, second}: the unit picked, then the unit it helps
   var added = null;        // the sentence of the order just added (until the next pick)
   var layers = {};
@@ -54,6 +55,7 @@
 
   // --- drawing --------------------------------------------------------------------------
   function draw() {
+    obstacles = null;
     var host = $('map');
     host.textContent = '';
     var svg = el('svg', {viewBox: '0 0 ' + geo.width + ' ' + geo.height, role: 'group',
@@ -89,6 +91,11 @@
         el('circle', {cx: s.center[0], cy: s.center[1], r: 7 * K,
                       fill: cOwner && pal.powers[cOwner] ? pal.powers[cOwner].unit : '#fff',
                       stroke: pal.text, 'stroke-width': 2 * K}, layers.centres);
+        if (cOwner && pal.powers[cOwner]) {
+          var way = clearCorner(s.center, 16 * K, 11 * K);
+          cueTag(layers.centres, pal.powers[cOwner].cue, s.center[0] + way[0] * 16 * K,
+                 s.center[1] + way[1] * 11 * K, 1.25 * K);
+        }
       }
       if (s.label) {
         var label = el('text', {x: s.label[0], y: s.label[1], 'class': 'label ' + s.kind, 'data-label': id,
@@ -128,6 +135,52 @@
     var glyph = el('text', {y: 1, 'text-anchor': 'middle', 'dominant-baseline': 'middle',
                             fill: pal.ink, 'class': 'glyph', 'aria-hidden': 'true'}, g);
     glyph.textContent = u.type;
+    // the power's letters on a white tag at the top left, clear of the A/F (WCAG 1.4.1)
+    var dx = u.type === 'F' ? 29 : 22, dy = u.type === 'F' ? 20 : 21;
+    var side = clearCorner(at, dx * K, dy * K);
+    cueTag(g, pal.cue, side[0] * dx, side[1] * dy, 1.45);
+  }
+
+  // the corner of a mark at ``at`` (tag offset dx, dy) farthest from every province's
+  // name and every other unit or centre, so that a tag covers none of them: [±1, ±1]
+  function clearCorner(at, dx, dy) {
+    if (!obstacles) {
+      obstacles = [];
+      Object.keys(geo.spaces).forEach(function (id) {
+        var s = geo.spaces[id];
+        if (s.label) obstacles.push([s.label[0], s.label[1], 1]);
+        if (s.center) obstacles.push([s.center[0], s.center[1], 0]);
+      });
+      data.units.concat(data.dislodged).forEach(function (u) {
+        var p = point(u.location, 'unit');
+        obstacles.push([p[0], p[1], 0]);
+      });
+    }
+    var best = [-1, -1], far = -1;
+    [[-1, -1], [1, -1], [-1, 1], [1, 1]].forEach(function (side) {
+      var x = at[0] + side[0] * dx, y = at[1] + side[1] * dy, near = Infinity;
+      obstacles.forEach(function (o) {
+        if (o[0] === at[0] && o[1] === at[1]) return;  // the mark itself
+        // a name is wider than tall: count its horizontal distance for less
+        var d = Math.hypot((x - o[0]) * (o[2] ? 0.6 : 1), y - o[1]);
+        if (d < near) near = d;
+      });
+      if (near > far + 0.5) { far = near; best = side; }
+    });
+    return best;
+  }
+
+  // a power's cue (data.palette.powers[p].cue, the PNG's letters): dark on a white pill
+  function cueTag(parent, cue, x, y, scale) {
+    if (!cue) return;
+    var w = Math.max(16, 8 * cue.length + 8) * scale, h = 16 * scale;
+    var t = el('g', {'class': 'cue', 'aria-hidden': 'true', 'data-cue': cue}, parent);
+    el('rect', {x: x - w / 2, y: y - h / 2, width: w, height: h, rx: h / 2,
+                fill: '#fff', stroke: '#111', 'stroke-width': 1.5 * scale}, t);
+    var text = el('text', {x: x, y: y + scale, 'text-anchor': 'middle',
+                           'dominant-baseline': 'middle', fill: '#111',
+                           'font-size': 12 * scale}, t);
+    text.textContent = cue;
   }
 
   function drawOrders() {
@@ -647,6 +700,11 @@
         chip.style.background = data.palette.powers[p].unit;
         chip.setAttribute('aria-hidden', 'true');
         li.appendChild(chip);
+        var cue = document.createElement('span');  // the letters on its units and centres
+        cue.className = 'cue';
+        cue.setAttribute('aria-hidden', 'true');
+        cue.textContent = data.palette.powers[p].cue || '';
+        li.appendChild(cue);
         li.appendChild(document.createTextNode(data.palette.powers[p].name + ' '));
         var n = document.createElement('b');
         n.textContent = String(count[p] || 0);
