@@ -49,8 +49,8 @@ async def test_every_unit_and_owned_centre_shows_its_powers_letters(browser, db)
                                               ("turkey", 3)) for _ in range(n))
             legend = await page.eval_on_selector_all(
                 "#centres li", "els => els.map(e => [e.getAttribute('data-power'), "
-                               "e.querySelector('.cue').textContent])")
-            assert len(legend) == 7 and all(c == LETTERS[lang][p] for p, c in legend), legend
+                               "getComputedStyle(e.querySelector('.cue'), '::before').content])")
+            assert len(legend) == 7 and all(c == f'"{LETTERS[lang][p]}"' for p, c in legend), legend
             # the letters ride in the board's JSON (with the palette, sent with the page; a
             # poll leaves it out), and a board update stays within its 20 KB
             data = json.loads(str(await page.locator("#board-data").text_content()))

@@ -700,10 +700,12 @@
         chip.style.background = data.palette.powers[p].unit;
         chip.setAttribute('aria-hidden', 'true');
         li.appendChild(chip);
-        var cue = document.createElement('span');  // the letters on its units and centres
+        // the letters on its units and centres, drawn by the stylesheet (attr): the item's
+        // text, what a screen reader says, stays the power's name and count
+        var cue = document.createElement('span');
         cue.className = 'cue';
         cue.setAttribute('aria-hidden', 'true');
-        cue.textContent = data.palette.powers[p].cue || '';
+        cue.setAttribute('data-cue', data.palette.powers[p].cue || '');
         li.appendChild(cue);
         li.appendChild(document.createTextNode(data.palette.powers[p].name + ' '));
         var n = document.createElement('b');
