@@ -224,6 +224,8 @@ class OutboxPoster:
                 state = game.state
             elif spec.get("source") == "inline" and isinstance(spec.get("state"), dict):
                 state = spec["state"]  # the position at the moment of the post
+                if isinstance(spec.get("results"), list):  # what changed, for its description
+                    results = spec["results"]
             ahead = (int(row.game_id or 0), int(spec.get("seq") or 0)) \
                 if spec.get("source") == "record" else None
             return _Loaded(row_id=row_id, game_id=row.game_id, kind=row.kind,

@@ -58,6 +58,18 @@ _WORDS: dict[str, dict[str, str]] = {
         "wins": "{power} wins the game.", "draw": "The game ends in a draw between {powers}.",
         "stopped": "The game was stopped by its game master, without a winner.",
         "chart": "Chart: {title}{span}.",
+        "imp_crisis": "crisis {number} opens: {first} against {second}",
+        "imp_vote": "the vote of crisis {number} opens",
+        "imp_lapsed": "{attacker}'s declaration of war on {target} lapses",
+        "imp_withdrawn": "{attacker} withdraws its declaration of war on {target}",
+        "imp_no_winner": "crisis {number} ends without a winner: nothing changes",
+        "imp_wins": "{winner} wins crisis {number} against {loser}",
+        "imp_may": "and may annex {n}", "imp_nothing": "but can take nothing",
+        "imp_annexes": "{winner} annexes {n} from {loser}{colon}{places}",
+        "imp_default": " (the referee's choice)",
+        "imp_gives": "{first} cedes to {second}{colon}{places}",
+        "cancelled_1": "1 exchange is cancelled", "cancelled_n": "{n} exchanges are cancelled",
+        "territories_n": "{n} territories", "territory_n": "a territory",
     },
     "fr": {
         "map": "Carte\u202f: {title}.", "map_bare": "Carte.", "centres": "Centres",
@@ -94,6 +106,18 @@ _WORDS: dict[str, dict[str, str]] = {
         "wins": "{power} gagne la partie.", "draw": "La partie finit par une nulle entre {powers}.",
         "stopped": "La partie a été arrêtée par son meneur de jeu, sans vainqueur.",
         "chart": "Graphique\u202f: {title}{span}.",
+        "imp_crisis": "la crise {number} s'ouvre{colon}{first} contre {second}",
+        "imp_vote": "le vote de la crise {number} s'ouvre",
+        "imp_lapsed": "la déclaration de guerre {attacker_of} {target_at} devient caduque",
+        "imp_withdrawn": "{attacker} retire sa déclaration de guerre {target_at}",
+        "imp_no_winner": "la crise {number} finit sans vainqueur{colon}rien ne change",
+        "imp_wins": "{winner} l'emporte sur {loser} dans la crise {number}",
+        "imp_may": "et peut annexer {n}", "imp_nothing": "mais ne peut rien prendre",
+        "imp_annexes": "{winner} annexe {n} {loser_of}{colon}{places}",
+        "imp_default": " (choix de l'arbitre)",
+        "imp_gives": "{first} cède {second_at}{colon}{places}",
+        "cancelled_1": "1 échange est annulé", "cancelled_n": "{n} échanges sont annulés",
+        "territories_n": "{n} territoires", "territory_n": "un territoire",
     },
 }
 
@@ -299,6 +323,76 @@ def _changes(state: Mapping[str, Any], results: Sequence[Mapping[str, Any]] | No
     return list(dict.fromkeys(out))
 
 
+def _events(results: Sequence[Mapping[str, Any]] | None, w: _Words) -> list[str]:
+    """What a step of L'Impérialisme changed (its records' public facts: docs/RULES.md §6):
+    the crisis opened or its vote, its outcome, the territories annexed or exchanged, a
+    declaration withdrawn or lapsed. Never a vote: the facts hold none."""
+    out: list[str] = []
+    lang = w.lang
+
+    def power(pid: Any) -> str:
+        return w.power(str(pid))
+
+    def named(pid: Any) -> wording.Named:
+        return wording.power(w.map, str(pid), w.power_name(str(pid)), lang)
+
+    def count(n: int) -> str:
+        return _w("territory_n" if n == 1 else "territories_n", lang, n=n)
+
+    def places(ids: Sequence[Any]) -> str:
+        return w.listing([w.label(str(t)) for t in ids])
+
+    for r in results or []:
+        event = r.get("event")
+        if event == "crisis" and len(r.get("sides") or ()) == 2:
+            first, second = r["sides"]
+            out.append(_w("imp_crisis", lang, number=r.get("number"), first=power(first),
+                          second=power(second), colon=w.colon()))
+        elif event == "vote_open":
+            out.append(_w("imp_vote", lang, number=r.get("number")))
+        elif event in ("lapsed", "crisis"):
+            pass
+        elif event == "withdrawn":
+            out.append(_w("imp_withdrawn", lang, attacker=power(r.get("attacker")),
+                          target=power(r.get("target")),
+                          target_at=named(r.get("target")).at))
+        elif event == "tally":
+            winner, loser = r.get("winner"), r.get("loser")
+            if not winner or not loser:
+                out.append(_w("imp_no_winner", lang, number=r.get("number"),
+                              colon=w.colon()))
+                continue
+            n = int(r.get("annexable") or 0)
+            out.append(_w("imp_wins", lang, winner=power(winner), loser=power(loser),
+                          number=r.get("number")) + " "
+                       + (_w("imp_may", lang, n=count(n)) if n
+                          else _w("imp_nothing", lang)))
+        elif event == "annexation" and r.get("annexed"):
+            annexed = list(r["annexed"])
+            text = _w("imp_annexes", lang, winner=power(r.get("winner")),
+                      n=count(len(annexed)), loser=power(r.get("loser")),
+                      loser_of=named(r.get("loser")).of, colon=w.colon(),
+                      places=places(annexed))
+            out.append(text + (_w("imp_default", lang) if r.get("by_default") else ""))
+        elif event == "exchange":
+            for giver, taker, gives in (("first", "second", "first_gives"),
+                                        ("second", "first", "second_gives")):
+                if r.get(gives) and r.get(giver) and r.get(taker):
+                    out.append(_w("imp_gives", lang, first=power(r[giver]),
+                                  second=power(r[taker]), second_at=named(r[taker]).at,
+                                  colon=w.colon(), places=places(r[gives])))
+            void = len(r.get("cancelled") or ())
+            if void:
+                out.append(_w("cancelled_1" if void == 1 else "cancelled_n", lang, n=void))
+        if event == "lapsed" or (event == "crisis" and r.get("lapsed")):
+            for d in r.get("lapsed") or ():
+                out.append(_w("imp_lapsed", lang, attacker=power(d.get("attacker")),
+                              attacker_of=named(d.get("attacker")).of,
+                              target=power(d.get("target")),
+                              target_at=named(d.get("target")).at))
+    return out
+
+
 def _sentence(parts: Sequence[str], w: _Words) -> str:
     return wording.capital(w.semicolon().join(parts)) + "." if parts else ""
 
@@ -312,7 +406,7 @@ def alt_text(state: Mapping[str, Any], results: Sequence[Mapping[str, Any]] | No
     w = _Words(_map_of(state), language)
     title = _title(state, language) or state.get("title")
     head = _w("map", language, title=title) if title else _w("map_bare", language)
-    changes = _sentence(_changes(state, results, w), w)
+    changes = _sentence(_changes(state, results, w) or _events(results, w), w)
     owned = _owned(state, w.board)
 
     def holdings(names: bool) -> str:

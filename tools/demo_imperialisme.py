@@ -17,6 +17,21 @@ from typing import TYPE_CHECKING, Any
 
 from tests.e2e.harness import CHANNEL_ID, Call, Member
 
+CRISIS_SEEDS = "demo"  # the random crises drawn the same each run (the tests' option)
+
+
+async def reproducible_crises(demo: Demo) -> None:
+    """The same crises every run, so the scripted declarations that follow stay legal (a
+    drawn annexation may otherwise leave Russia without a border with Poland)."""
+    from bot.models import Game
+    from bot.services import games as games_service
+
+    view = await games_service.game_in_channel(demo.h.bot.db, channel_id=CHANNEL_ID)
+    async with demo.h.bot.db.transaction() as session:
+        game = await session.get(Game, view.id)
+        assert game is not None
+        game.options = {**game.options, "crisis_seeds": CRISIS_SEEDS}
+
 if TYPE_CHECKING:
     from tools.demo import Demo
 
@@ -110,6 +125,7 @@ async def demo_imperialisme(demo: Demo) -> None:
     g = Game(demo)
     demo.say("A game master creates L'Impérialisme; fourteen players pick their powers")
     await g.slash(g.gm, "game create", variant="imperialisme", name="Europe 1900")
+    await reproducible_crises(demo)
     for member, power in zip(g.players, POWERS, strict=True):
         await g.slash(member, "game join", preferences=power)
     await g.slash(g.gm, "imperialisme settings", conference_hours=24.0, vote_hours=24.0,

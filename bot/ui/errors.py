@@ -48,7 +48,8 @@ class UserFacingError(Exception):
 DAY_PARAMS = frozenset({"starts", "ends", "day"})
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}$")
 # parameters that hold a power id (the classic ones and the variants' rule refusals)
-POWER_PARAMS = frozenset({"power", "powers", "owner", "winner", "loser", "target", "country"})
+POWER_PARAMS = frozenset({"power", "powers", "owner", "winner", "loser", "target", "country",
+                          "countries", "candidates", "first", "second", "attacker"})
 
 
 def _format_params(params: dict[str, Any], locale: Any = None,

@@ -90,3 +90,29 @@ async def test_map_is_described_and_told_in_words(h: Harness) -> None:
     # nothing drawn with notation or emoji: words only
     assert " - " not in text and "→" not in text and not any(ord(ch) > 0x2FFF for ch in text)
     assert GM
+
+
+async def test_an_imperialisme_map_says_what_the_crisis_changed(database_url: str) -> None:
+    """L'Impérialisme: the map posted after an annexation tells it, in the guild's language
+    (French here), from the step's public facts."""
+    from cogs.imperialisme._views import power_name, territory_name
+    from engine import wording
+    from tests.e2e.test_imperialisme_game import Table, imperial_bot, unanimous
+
+    async with imperial_bot(database_url, guild_locale="fr") as h:
+        table = Table(h)
+        await table.setup()
+        await table.slash(GM, "crisis draw")
+        mark = table.mark()
+        out = await table.run_crisis(unanimous(0), annex="menu")
+        annexed = [c for c in table.posts(mark) if c.pngs()][-1]
+        (alt,) = descriptions(annexed)
+        assert 0 < len(alt) <= 1024
+        row = await table.crisis_row(out["number"])
+        winner, loser = (wording.power("imperialisme", p, power_name(p, "fr"), "fr")
+                         for p in (row.attacker, row.defender))
+        n = len(out["annexed"])
+        count = "un territoire" if n == 1 else f"{n} territoires"
+        assert f"{wording.capital(winner.the)} annexe {count} {loser.of}\u202f: " in alt
+        assert all(territory_name(x, "fr") in alt for x in out["annexed"])
+        assert "Territoires\u202f: " in alt

@@ -31,3 +31,17 @@ def test_the_demo_writes_its_maps_only_and_nothing_else(tmp_path: Path) -> None:
     assert maps and "99.png" not in maps and maps[0] == "01.png"
     assert "<t:" not in proc.stdout and " UTC" in proc.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # no data/secret.key
+
+
+def test_the_imperialisme_demo_plays_the_same_crises_each_run(tmp_path: Path) -> None:
+    """Its crises come from a fixed chain of seeds: a drawn crisis can no longer leave the
+    scripted declarations that follow without a border (the demo then stopped)."""
+    runs = []
+    for _ in range(2):
+        proc = subprocess.run([sys.executable, "-m", "tools.demo", "imperialisme"],
+                              cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                              capture_output=True, text=True, timeout=300, check=False)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        runs.append([line for line in proc.stdout.splitlines() if "Crisis" in line
+                     and "drawn" in line])
+    assert runs[0] and runs[0] == runs[1]

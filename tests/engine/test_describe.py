@@ -57,3 +57,50 @@ def test_a_chart_is_described() -> None:
     series = {"france": [("1901", 3.0), ("1902", 5.0)], "italy": [("1901", 3.0), ("1902", 3.0)]}
     assert chart_text(series, map_name="classic", title="G", locale="fr") == (
         "Graphique\u202f: G (1901–1902). France de 3 à 5\u202f; Italie 3.")
+
+
+def _imperial(moved: int = 2) -> tuple[dict[str, object], list[str]]:
+    owners = dict(variants.get("imperialisme").new_state({})["owners"])
+    taken = sorted(t for t, p in owners.items() if p == "germany")[:moved]
+    return {"variant": "imperialisme", "owners": {**owners, **dict.fromkeys(taken, "france")}
+            }, taken
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_an_annexation_is_told(locale: str) -> None:
+    state, taken = _imperial()
+    fact = {"event": "annexation", "number": 2, "winner": "france", "loser": "germany",
+            "annexed": taken, "by_default": True}
+    text = alt_text(state, [fact], locale)
+    assert len(text) <= ALT_MAX
+    if locale == "fr":
+        assert ("La France annexe 2 territoires de l'Allemagne\u202f: Alsace-Lorraine et "
+                "Bavière (choix de l'arbitre).") in text
+        assert "France 19\u202f; " in text
+    else:
+        assert ("France annexes 2 territories from Germany: Alsace-Lorraine and Bavaria "
+                "(the referee's choice).") in text
+    # the position before the annexation: nothing said of it without its facts
+    assert "annex" not in alt_text(state, None, locale)
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_a_crisis_outcome_is_told(locale: str) -> None:
+    state, _ = _imperial(0)
+    tally = {"event": "tally", "number": 2, "sides": ["germany", "austria"],
+             "winner": "austria", "loser": "germany", "territories": 1, "annexable": 0}
+    none = {**tally, "winner": None, "loser": None, "annexable": 0}
+    fr = locale == "fr"
+    assert (("L'Autriche-Hongrie l'emporte sur l'Allemagne dans la crise 2 mais ne peut rien "
+             "prendre.") if fr else
+            "Austria-Hungary wins crisis 2 against Germany but can take nothing.") in alt_text(
+        state, [tally], locale)
+    assert (("La crise 2 finit sans vainqueur\u202f: rien ne change." if fr
+             else "Crisis 2 ends without a winner: nothing changes.")
+            in alt_text(state, [none], locale))
+    swap = {"event": "exchange", "first": "italy", "second": "austria",
+            "first_gives": ["ven"], "second_gives": [], "cancelled": [7]}
+    text = alt_text(state, [swap], locale)
+    assert (("L'Italie cède à l'Autriche-Hongrie\u202f: Vénétie" if fr
+             else "Italy cedes to Austria-Hungary: Venetia") in text)
+    assert ("1 échange est annulé" if fr else "1 exchange is cancelled") in text

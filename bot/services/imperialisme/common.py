@@ -91,12 +91,16 @@ def influence_rows(state: Mapping[str, Any]) -> dict[str, str]:
     return dict((variants.get(VARIANT).legend(state) or {}).get("rows") or {})
 
 
-def snapshot(state: Mapping[str, Any]) -> dict[str, Any]:
+def snapshot(state: Mapping[str, Any],
+             results: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
     """What a map post needs: the owners at that moment (the post may go out later); the
-    poster draws that position with the variant's legend."""
+    poster draws that position with the variant's legend. ``results``: the step's public
+    facts, which the map's description tells as what changed (WCAG 1.1.1)."""
     owners = owners_of(state)
-    return {"owners": owners,
-            "map": {"source": "inline", "state": {"variant": VARIANT, "owners": owners}}}
+    spec: dict[str, Any] = {"source": "inline", "state": {"variant": VARIANT, "owners": owners}}
+    if results:
+        spec["results"] = [dict(r) for r in results]
+    return {"owners": owners, "map": spec}
 
 
 # --- the phase label ------------------------------------------------------------------------

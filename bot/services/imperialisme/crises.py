@@ -172,9 +172,9 @@ async def answer_withdrawal(db: Database, *, game_id: int, user_id: int, attacke
             row.data = {**row.data, "withdrawal": True}
         else:
             set_state(game, done["state"], now)
-            enqueue(session, game, "imp_withdrawn", {"attacker": attacker, "target": target,
-                                                     "what": done["withdrawn"],
-                                                     **snapshot(done["state"])}, now)
+            fact = {"attacker": attacker, "target": target, "what": done["withdrawn"]}
+            enqueue(session, game, "imp_withdrawn", {**fact, **snapshot(
+                done["state"], [{"event": "withdrawn", **fact}])}, now)
         await refresh_deadline(session, game, now)
     db.notify_deadlines()
     await settle(db, game_id=game_id, now=now)

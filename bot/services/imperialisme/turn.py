@@ -151,7 +151,8 @@ async def _withdraw(session: AsyncSession, game: Game, state: dict[str, Any],
     row.data = {k: v for k, v in row.data.items() if k not in ("withdrawal", "secret")}
     fact = {"attacker": row.attacker, "target": row.defender, "what": done["withdrawn"]}
     return Taken(state=done["state"], results=[{"event": "withdrawn", **fact}],
-                 posts=[("imp_withdrawn", {**fact, **snapshot(done["state"])})])
+                 posts=[("imp_withdrawn", {**fact, **snapshot(
+                     done["state"], [{"event": "withdrawn", **fact}])})])
 
 
 async def _close_vote(session: AsyncSession, game: Game, state: dict[str, Any],
@@ -188,7 +189,7 @@ async def _close_vote(session: AsyncSession, game: Game, state: dict[str, Any],
                 "deadline": iso(row.deadline)}
     else:
         row.status, row.deadline, row.resolved_at = "resolved", None, now
-        post = {**fact, **snapshot(result["state"])}
+        post = {**fact, **snapshot(result["state"], [{"event": "tally", **fact}])}
     return Taken(state=result["state"], results=[{"event": "tally", **fact}],
                  posts=[("imp_result", post)])
 
@@ -206,7 +207,8 @@ async def _annex(session: AsyncSession, game: Game, state: dict[str, Any],
     fact = {"number": row.seq, "winner": done["winner"], "loser": done["loser"],
             "annexed": done["annexed"], "by_default": done["by_default"]}
     return Taken(state=done["state"], results=[{"event": "annexation", **fact}],
-                 posts=[("imp_annexed", {**fact, **snapshot(done["state"])}),
+                 posts=[("imp_annexed", {**fact, **snapshot(
+                     done["state"], [{"event": "annexation", **fact}])}),
                         *_game_over(done["state"])])
 
 
@@ -235,7 +237,8 @@ async def _exchange(session: AsyncSession, game: Game, state: dict[str, Any],
                 "first_gives": list(x.gives), "second_gives": list(x.gets)}
         return Taken(state=new_state, orders=[dict(fact)],
                      results=[{"event": "exchange", **fact, "cancelled": void}],
-                     posts=[("imp_exchange_done", {**fact, **snapshot(new_state)}),
+                     posts=[("imp_exchange_done", {**fact, **snapshot(
+                         new_state, [{"event": "exchange", **fact, "cancelled": void}])}),
                             *_game_over(new_state)])
     if not void:
         raise ImperialError("exchange_session_open")

@@ -79,6 +79,19 @@ def test_a_rule_refusal_names_the_variant_power() -> None:
     assert "Turkey" in en and "turkey" not in en
 
 
+def test_the_powers_of_a_crisis_refusal_are_named_not_ids() -> None:
+    """Every parameter that holds a power is named in the reader's language, whatever the
+    rule calls it (``first``/``second``, ``attacker``)."""
+    for error in (RuleRefused("rule.imperialisme.not_neighbours", first="russia",
+                              second="poland"),
+                  RuleRefused("rule.imperialisme.no_declaration", attacker="russia",
+                              target="poland")):
+        fr, en = error_text(error, "fr"), error_text(error, "en")
+        assert "Russie" in fr and "Pologne" in fr, fr
+        assert "Russia" in en and "Poland" in en, en
+        assert "russia" not in fr + en and "poland" not in fr + en
+
+
 def test_a_game_status_error_names_both_stages() -> None:
     from bot.services.errors import Conflict
     en = error_text(Conflict("game.wrong_status", status="signup",
