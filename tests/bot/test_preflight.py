@@ -57,7 +57,8 @@ def test_check_reports_a_good_database_and_its_schema(tmp_path: Path) -> None:
     assert "ok database" in proc.stdout and "ok schema" in proc.stdout
 
 
-async def test_run_refuses_before_logging_in(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_run_refuses_before_logging_in(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
     calls: list[str] = []
 
     async def login(self: discord.Client, token: str) -> None:  # Discord must not be reached
@@ -66,6 +67,7 @@ async def test_run_refuses_before_logging_in(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(discord.Client, "login", login)
     monkeypatch.setenv("DISCORD_TOKEN", FAKE_TOKEN)
     monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:1/test")
+    monkeypatch.setenv("SECRET_KEY_FILE", str(tmp_path / "secret.key"))  # not the checkout's
     get_settings.cache_clear()
     try:
         code = await run_module.run(argparse.Namespace())
