@@ -262,16 +262,17 @@ class OutboxPoster:
             ahead.image.cancel()  # the guild's language or the game's map style changed
         if image is None and state is not None:
             image = await self._draw(state, results, locale, loaded.style, row_id)
-        alt = _alt(state, results, locale) if image is not None and state is not None else None
+        alt = map_description(state, results, locale) if image is not None and state is not None else None
         return PostMessage(outbox_id=row_id, game_id=loaded.game_id, kind=loaded.kind,
                            payload=loaded.payload, channel_id=loaded.channel,
                            thread_id=loaded.thread, user_id=loaded.payload.get("user_id"),
                            locale=locale, image=image, results=results, alt=alt)
 
 
-def _alt(state: dict[str, Any], results: list[dict[str, Any]] | None,
-         locale: str) -> str | None:
-    """What the map says, for a screen reader (WCAG 1.1.1); none rather than no post."""
+def map_description(state: dict[str, Any], results: list[dict[str, Any]] | None,
+                    locale: str) -> str | None:
+    """What the map says, for a screen reader (WCAG 1.1.1), for every map the bot posts (the
+    outbox's and ``bot.ui.maps``); none rather than no post."""
     try:
         return engine_api.alt_text(state, results=results, locale=locale)
     except Exception:  # an odd STATE still gets its post, without a description

@@ -18,7 +18,7 @@ from bot.i18n import t
 from bot.services import games as games_service
 from bot.services.common import GameView
 from bot.ui.common import RefereeBot, bot_of, reader_locale
-from bot.ui.errors import UserFacingError, reply, report_error
+from bot.ui.errors import UserFacingError, guard, reply
 
 
 def board_enabled(bot: RefereeBot) -> bool:
@@ -81,11 +81,10 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            bot = bot_of(interaction)
-            game = await games_service.get_game(bot.db, game_id=self.game_id)
-            text, view = board_reply(bot, game, interaction.user.id,
-                                     reader_locale(interaction))
-            await reply(interaction, text, view=view, ephemeral=True)
-        except Exception as exc:
-            await report_error(interaction, exc)
+        await guard(interaction, self._open(interaction))
+
+    async def _open(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        game = await games_service.get_game(bot.db, game_id=self.game_id)
+        text, view = board_reply(bot, game, interaction.user.id, reader_locale(interaction))
+        await reply(interaction, text, view=view, ephemeral=True)

@@ -12,20 +12,11 @@ from typing import Any
 
 import discord
 
+from bot.outbox import map_description
 from bot.render_pool import render_pool
 from engine import api as engine_api
 
 MESSAGE_MAX = 2000  # Discord's limit for a message's content
-
-
-def describe_map(state: dict[str, Any], results: list[dict[str, Any]] | None,
-                 locale: str) -> str | None:
-    """The map's description for screen readers (WCAG 1.1.1): the phase, what changed, who
-    holds what; none rather than no map."""
-    try:
-        return engine_api.alt_text(state, results=results, locale=locale)
-    except engine_api.RequestError:
-        return None
 
 
 async def map_file(state: dict[str, Any], filename: str, *, locale: str = "en",
@@ -42,7 +33,7 @@ async def map_file(state: dict[str, Any], filename: str, *, locale: str = "en",
     else:
         png = await asyncio.to_thread(draw, state, results=results, locale=locale)
     return discord.File(io.BytesIO(png), filename=filename,
-                        description=describe_map(state, results, locale))
+                        description=map_description(state, results, locale))
 
 
 def map_in_words(state: dict[str, Any], results: list[dict[str, Any]] | None, locale: str,
